@@ -1,0 +1,25 @@
+/** `npm run evaluate -- <case.json|->`: prints the Report as JSON. Exit 0 when it evaluated, 2 when the case file is unreadable. */
+import { readFileSync } from 'node:fs';
+import { evaluate } from './engine/evaluate.ts';
+
+const USAGE = 'usage: npm run evaluate -- <case.json | ->   (reads a case {"v":1,"role","tool","schema","answer"})';
+
+async function main(argv: string[]): Promise<number> {
+  const file = argv[0];
+  if (!file || argv.length > 1 || file === '--help' || file === '-h') {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file === '-' ? 0 : file, 'utf8'));
+  } catch (e) {
+    process.stderr.write(`cannot read the case ${file === '-' ? 'from standard input' : file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  const report = await evaluate(data);
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -1,0 +1,68 @@
+/** The small typed objects the registries hold: converters, policies and clients. */
+import type { z } from 'zod';
+import type { Role } from './case.ts';
+import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
+
+/** What every phase after `load` sees. Never mutated. */
+export interface LoadedCase {
+  role: Role;
+  tool: string;
+  /** The user's schema (a raw shape already wrapped in `z.object`). */
+  schema: z.ZodType;
+}
+
+/** How a server lists the schema in tools/list. */
+export interface Listing {
+  listed: JsonSchema | null;
+  /** The error that takes tools/list down or rejects the tool, verbatim. */
+  listError: string | null;
+  /** A startup warning, verbatim. */
+  warning: string | null;
+  /** The server ships a non-object answer as `{ result: answer }` (and lists that envelope). */
+  wrapsResult?: boolean;
+  /** Every call of the tool fails with this error, whatever the answer. */
+  callError?: string;
+  /** The text the server's isError result carries when its zod parse rejects the answer, if this server words it its own way. */
+  refusal?: (zodMessage: string) => string;
+}
+
+/** A converter: one way a server turns the zod schema into the listed JSON Schema. */
+export interface Converter {
+  id: ConverterId;
+  title: string;
+  /** One line: what it does and where it comes from. */
+  summary: string;
+  list(loaded: LoadedCase): Promise<Listing> | Listing;
+}
+
+/** What a shipping policy does with one answer. */
+export interface Shipment {
+  ships: Json | null;
+  undeclared: string[];
+  refused: string | null;
+  log: string | null;
+}
+
+/** A shipping policy: what a server sends as structuredContent given the schema and the answer. */
+export interface Policy {
+  id: PolicyId;
+  title: string;
+  summary: string;
+  /** `keep` opens the listed schema at every level. */
+  opensListing: boolean;
+  ship(loaded: LoadedCase, answer: Json): Shipment;
+}
+
+/** The result a client receives from tools/call. */
+export interface CallResult {
+  structuredContent: Json | null;
+  isError: boolean;
+}
+
+/** A validating client: the validator class a published SDK uses, with its exact messages. */
+export interface Client {
+  id: ClientId;
+  title: string;
+  summary: string;
+  verify(listed: JsonSchema | null, result: CallResult, tool: string): Verdict;
+}
