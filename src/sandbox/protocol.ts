@@ -25,6 +25,28 @@ export type FrameEvent =
 /** Every message the frame posts to the app carries the nonce the app gave it in the frame URL. */
 export type FrameMessage = (WorkerReply | FrameEvent) & { nonce: string };
 
+/** App → sandbox frame, once after `ready`: the classic worker script (the frame has no network) and the run budget. */
+export interface BootCommand {
+  type: 'boot';
+  source: string;
+  budgetMs: number;
+}
+
+/** Everything the app posts to the sandbox frame. */
+export type AppMessage = BootCommand | EvaluateRequest;
+
+/** Frame → worker, first message: the key the worker shell signs its replies with; user code never sees it. */
+export interface WorkerInit {
+  type: 'init';
+  key: string;
+}
+
+/** Everything the frame posts to its worker. */
+export type FrameToWorker = WorkerInit | EvaluateRequest;
+
+/** Worker → frame: the shell is ready for requests, or a reply; the frame drops anything without its key (forged by user code). */
+export type WorkerMessage = ({ type: 'ready' } | WorkerReply) & { key: string };
+
 /** What the app's evaluator resolves a request to. */
 export type Outcome =
   | { kind: 'report'; report: Report; ms: number }

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Chromium flags for a machine without a GPU or network: nothing starts that would phone home. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+// Overridable so two checkouts (or two people on one machine) can run the suite side by side.
+const PORT = Number(process.env.E2E_PORT ?? 5173);
+const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    // `npm test` builds first; the e2e suite runs against the built app, as users get it.
+    command: `npx vite preview --port ${PORT} --strictPort --outDir ${OUT_DIR}`,
+    url: `http://localhost:${PORT}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

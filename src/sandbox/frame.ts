@@ -1,0 +1,113 @@
+/**
+ * The sandbox frame: runs in `<iframe sandbox="allow-scripts">` (opaque origin, CSP without network), owns the
+ * evaluation worker, runs the watchdog and relays between the app (window.parent) and the worker.
+ * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
+ */
+import type { AppMessage, EvaluateRequest, FrameEvent, FrameMessage, FrameToWorker, WorkerMessage, WorkerReply } from './protocol.ts';
+
+const nonce = location.hash.slice(1);
+let budgetMs = 0;
+let workerUrl: string | null = null;
+let worker: Worker | null = null;
+let key = '';
+let workerReady = false;
+let inflight: { id: number; timer: ReturnType<typeof setTimeout> } | null = null;
+let queued: EvaluateRequest | null = null;
+let lastId = -1;
+
+function toApp(m: WorkerReply | FrameEvent): void {
+  const message: FrameMessage = { ...m, nonce };
+  // Posting to a named origin would mean trusting our own URL; the app authenticates by event.source and nonce.
+  window.parent.postMessage(message, '*');
+}
+
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function spawn(): void {
+  if (!workerUrl) return;
+  key = randomKey();
+  workerReady = false;
+  // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
+  const w = new Worker(workerUrl);
+  worker = w;
+  w.onmessage = (e: MessageEvent<WorkerMessage>) => {
+    if (w === worker) fromWorker(e.data);
+  };
+  w.onerror = (e) => {
+    e.preventDefault();
+    if (w === worker) respawn(e.message || 'The evaluation worker failed');
+  };
+  w.onmessageerror = () => {
+    if (w === worker) respawn('A worker message could not be read');
+  };
+  toWorker({ type: 'init', key });
+}
+
+function toWorker(m: FrameToWorker): void {
+  worker?.postMessage(m);
+}
+
+function stopWorker(): number {
+  const id = inflight?.id ?? lastId;
+  if (inflight) clearTimeout(inflight.timer);
+  inflight = null;
+  worker?.terminate();
+  worker = null;
+  return id;
+}
+
+function respawn(message: string): void {
+  const id = stopWorker();
+  toApp({ type: 'respawned', id, message });
+  spawn();
+}
+
+function onTimeout(): void {
+  const id = stopWorker();
+  toApp({ type: 'timeout', id, budgetMs });
+  spawn();
+}
+
+function pump(): void {
+  if (!workerReady || inflight || !queued) return;
+  const req = queued;
+  queued = null;
+  inflight = { id: req.id, timer: setTimeout(onTimeout, budgetMs) };
+  toWorker(req);
+}
+
+function fromWorker(m: WorkerMessage): void {
+  if (typeof m !== 'object' || m === null || m.key !== key) return;
+  if (m.type === 'ready') {
+    workerReady = true;
+  } else if (inflight && m.id === inflight.id) {
+    clearTimeout(inflight.timer);
+    inflight = null;
+    const { key: _key, ...reply } = m;
+    toApp(reply);
+  }
+  pump();
+}
+
+function fromApp(e: MessageEvent<AppMessage>): void {
+  if (e.source !== window.parent) return;
+  const m = e.data;
+  if (m.type === 'boot' && !workerUrl) {
+    budgetMs = m.budgetMs;
+    workerUrl = URL.createObjectURL(new Blob([m.source], { type: 'text/javascript' }));
+    spawn();
+  } else if (m.type === 'evaluate' && m.id > lastId) {
+    lastId = m.id;
+    queued = m;
+    pump();
+  }
+}
+
+// Loaded without the sandbox attribute (top level, or framed by another page) this page would run with the app's
+// real origin and storage: refuse to do anything unless the origin is opaque.
+if (window.origin === 'null' && window.parent !== window) {
+  window.addEventListener('message', fromApp);
+  toApp({ type: 'ready' });
+}

@@ -1,0 +1,160 @@
+/**
+ * The app side of the sandbox: a hidden `<iframe sandbox="allow-scripts">` (no allow-same-origin) that runs the
+ * engine in a worker. The app trusts a message only if it comes from that frame's window and carries its nonce.
+ */
+import type { CaseInput } from '../engine/case.ts';
+import workerUrl from 'virtual:sandbox-worker-url';
+import { RUN_BUDGET_MS } from './protocol.ts';
+import type { AppMessage, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
+
+/** Options for createEvaluator. */
+export interface EvaluatorOptions {
+  /** How long one run may take before the worker is terminated and respawned. */
+  budgetMs?: number;
+  /** Where the hidden frame is attached (default: document.body). */
+  container?: HTMLElement;
+  /** Called with the frame's lifecycle events (ready, timeout, respawned), e.g. for a status line. */
+  onEvent?: (e: FrameEvent) => void;
+}
+
+/** How long past the budget the app waits for the frame itself before replacing it. */
+const FRAME_GRACE_MS = 8000;
+
+let workerSource: Promise<string> | null = null;
+
+/** The classic worker script, fetched once from the app's own origin (the frame cannot fetch anything). */
+function loadWorkerSource(): Promise<string> {
+  workerSource ??= fetch(workerUrl).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status} for ${workerUrl}`);
+    return r.text();
+  });
+  workerSource.catch(() => {
+    workerSource = null;
+  });
+  return workerSource;
+}
+
+function randomNonce(): string {
+  // crypto.randomUUID exists only in secure contexts; getRandomValues everywhere.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function isFrameMessage(d: unknown): d is FrameMessage {
+  return typeof d === 'object' && d !== null && typeof (d as { type?: unknown }).type === 'string' && typeof (d as { nonce?: unknown }).nonce === 'string';
+}
+
+/** Creates the sandbox frame and returns the evaluator that talks to it; the newest request wins. */
+export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
+  const budgetMs = opts.budgetMs ?? RUN_BUDGET_MS;
+  const pending = new Map<number, (o: Outcome) => void>();
+  let lastId = 0;
+  let latest: EvaluateRequest | null = null;
+  let frame: HTMLIFrameElement | null = null;
+  let nonce = '';
+  let booted = false;
+  let deadline: ReturnType<typeof setTimeout> | null = null;
+  let disposed = false;
+
+  function settle(id: number, o: Outcome): void {
+    const resolve = pending.get(id);
+    if (!resolve) return;
+    pending.delete(id);
+    if (id === latest?.id && deadline) {
+      clearTimeout(deadline);
+      deadline = null;
+    }
+    resolve(o);
+  }
+
+  function post(m: AppMessage): void {
+    frame?.contentWindow?.postMessage(m, '*');
+  }
+
+  function mount(): void {
+    frame?.remove();
+    nonce = randomNonce();
+    booted = false;
+    frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.title = 'Evaluation sandbox';
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    // Not display:none: Chromium throttles timers in hidden cross-origin frames, and the watchdog lives there.
+    frame.style.cssText = 'position:fixed;width:1px;height:1px;left:-10px;top:-10px;border:0;opacity:0;pointer-events:none';
+    frame.src = `${import.meta.env.BASE_URL}sandbox.html#${nonce}`;
+    (opts.container ?? document.body).append(frame);
+  }
+
+  function send(): void {
+    if (!latest || !booted || !pending.has(latest.id)) return;
+    post(latest);
+    if (deadline) clearTimeout(deadline);
+    const id = latest.id;
+    deadline = setTimeout(() => {
+      deadline = null;
+      mount();
+      settle(id, { kind: 'crash', message: 'The evaluation sandbox stopped responding; it was restarted.' });
+    }, budgetMs + FRAME_GRACE_MS);
+  }
+
+  async function boot(): Promise<void> {
+    const bootedNonce = nonce;
+    try {
+      const source = await loadWorkerSource();
+      if (disposed || nonce !== bootedNonce) return;
+      post({ type: 'boot', source, budgetMs });
+      booted = true;
+      send();
+    } catch (e) {
+      const message = `Could not load the evaluation worker: ${e instanceof Error ? e.message : String(e)}`;
+      for (const id of [...pending.keys()]) settle(id, { kind: 'crash', message });
+    }
+  }
+
+  function onMessage(e: MessageEvent): void {
+    if (!frame || e.source !== frame.contentWindow || !isFrameMessage(e.data) || e.data.nonce !== nonce) return;
+    const m = e.data;
+    switch (m.type) {
+      case 'ready':
+        void boot();
+        break;
+      case 'report':
+        settle(m.id, { kind: 'report', report: m.report, ms: m.ms });
+        break;
+      case 'crash':
+        settle(m.id, { kind: 'crash', message: m.message });
+        break;
+      case 'timeout':
+        settle(m.id, { kind: 'timeout', budgetMs: m.budgetMs });
+        break;
+      case 'respawned':
+        settle(m.id, { kind: 'crash', message: `The evaluation worker stopped (${m.message}); it was restarted.` });
+        break;
+    }
+    if (m.type === 'ready' || m.type === 'timeout' || m.type === 'respawned') opts.onEvent?.(m);
+  }
+
+  window.addEventListener('message', onMessage);
+  mount();
+
+  return {
+    evaluate(c: CaseInput): Promise<Outcome> {
+      if (disposed) return Promise.resolve({ kind: 'stale' });
+      if (!frame?.isConnected) mount();
+      const id = ++lastId;
+      for (const older of [...pending.keys()]) settle(older, { kind: 'stale' });
+      latest = { type: 'evaluate', id, case: c };
+      const outcome = new Promise<Outcome>((resolve) => pending.set(id, resolve));
+      send();
+      return outcome;
+    },
+    dispose(): void {
+      disposed = true;
+      window.removeEventListener('message', onMessage);
+      if (deadline) clearTimeout(deadline);
+      frame?.remove();
+      frame = null;
+      for (const id of [...pending.keys()]) settle(id, { kind: 'stale' });
+    },
+  };
+}
