@@ -1,0 +1,54 @@
+/** The v1 client (`@modelcontextprotocol/sdk` 1.32.2): its Ajv provider and the checks `Client.listTools`/`callTool` make. */
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { Verdict } from '../report.ts';
+import type { Client } from '../types.ts';
+import { compileCache, providerPool, thrownText, type ValidateFn } from './validator-cache.ts';
+
+type Check = { ok: true; validate: ValidateFn } | { ok: false; message: string };
+
+const provider = providerPool(() => new AjvJsonSchemaValidator());
+
+// listTools parses the result (root must be `type: 'object'`, else the zod error's message is thrown as is), then compiles every outputSchema.
+const check = compileCache((schema, key): Check => {
+  const wire = ListToolsResultSchema.safeParse({ tools: [{ name: 'tool', inputSchema: { type: 'object' }, outputSchema: schema }] });
+  if (!wire.success) return { ok: false, message: wire.error.message };
+  try {
+    return { ok: true, validate: provider(key).getValidator(schema as JsonSchemaType) };
+  } catch (e) {
+    return { ok: false, message: thrownText(e) };
+  }
+});
+
+const reject = (message: string): Verdict => ({ valid: false, message });
+
+/**
+ * Validates like v1's `Client.callTool` (client/index.js): even an isError result is validated when it carries
+ * structuredContent. For the input role this answers: would a client validating arguments against the listed inputSchema accept them.
+ */
+export const sdkV1Client: Client = {
+  id: 'sdk-v1',
+  title: 'SDK v1 client',
+  summary: '@modelcontextprotocol/sdk 1.32.2 Client: Ajv draft-07 class (ignores $schema), ajv-formats, allErrors.',
+  verify(listed, result, tool) {
+    if (listed === null) return { valid: null, message: null };
+    const compiled = check(listed);
+    if (!compiled.ok) return reject(compiled.message);
+    const sc = result.structuredContent ?? undefined;
+    if (sc !== undefined && (typeof sc !== 'object' || Array.isArray(sc))) {
+      const parsed = CallToolResultSchema.safeParse({ content: [], structuredContent: sc });
+      if (!parsed.success) return reject(parsed.error.message);
+    }
+    if (sc === undefined) {
+      return result.isError ? { valid: null, message: null } : reject(new McpError(ErrorCode.InvalidRequest, `Tool ${tool} has an output schema but did not return structured content`).message);
+    }
+    try {
+      const outcome = compiled.validate(sc);
+      if (outcome.valid) return { valid: true, message: null };
+      return reject(new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${outcome.errorMessage}`).message);
+    } catch (e) {
+      return reject(new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${thrownText(e)}`).message);
+    }
+  },
+};

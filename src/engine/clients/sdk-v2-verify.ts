@@ -1,0 +1,59 @@
+/** The checks v2's `Client.listTools`/`callTool` (client/dist public-*.mjs) make around its validator, for either provider. */
+import { z } from 'zod';
+import type { Verdict } from '../report.ts';
+import type { Client } from '../types.ts';
+import { compileCache, providerPool, thrownText, type ValidateFn } from './validator-cache.ts';
+
+/** What the v2 providers (Ajv, cf-worker) share. */
+export interface ValidatorProvider {
+  getValidator(schema: never): ValidateFn;
+}
+
+// On the 2025-11-25 wire the v2 client decodes results with schemas internal to its bundle (buildSchemas2025);
+// these mirror the parts our synthetic tools/list and tools/call results can fail (pinned against the real client in test/clients.test.ts).
+const WireToolsList = z.object({
+  tools: z.array(
+    z.object({
+      outputSchema: z
+        .object({ type: z.literal('object'), properties: z.record(z.string(), z.unknown()).optional(), required: z.array(z.string()).optional() })
+        .catchall(z.unknown())
+        .optional(),
+    }),
+  ),
+});
+const WireToolsCall = z.object({ structuredContent: z.record(z.string(), z.unknown()).optional() });
+
+type Check = { ok: true; validate: ValidateFn } | { ok: false; listError: string } | { ok: false; compileError: string };
+
+const reject = (message: string): Verdict => ({ valid: false, message });
+
+/** A v2 `verify`: dialect dispatch is the provider's own; isError results are not validated. */
+export function v2Verify(makeProvider: () => ValidatorProvider): Client['verify'] {
+  const provider = providerPool(makeProvider);
+  const check = compileCache((schema, key): Check => {
+    const wire = WireToolsList.safeParse({ tools: [{ outputSchema: schema }] });
+    if (!wire.success) return { ok: false, listError: `Invalid result for tools/list: ${wire.error.message}` };
+    try {
+      return { ok: true, validate: provider(key).getValidator(schema as never) };
+    } catch (e) {
+      return { ok: false, compileError: thrownText(e).slice(0, 200) };
+    }
+  });
+  return (listed, result, tool) => {
+    if (listed === null) return { valid: null, message: null };
+    const compiled = check(listed);
+    if ('listError' in compiled) return reject(compiled.listError);
+    if ('compileError' in compiled) return reject(`Tool '${tool}' has an invalid outputSchema: ${compiled.compileError}`);
+    const sc = result.structuredContent ?? undefined;
+    const wire = WireToolsCall.safeParse({ structuredContent: sc });
+    if (!wire.success) return reject(`Invalid result for tools/call: ${wire.error.message}`);
+    if (result.isError) return { valid: null, message: null };
+    if (sc === undefined) return reject(`Tool ${tool} has an output schema but did not return structured content`);
+    try {
+      const outcome = compiled.validate(sc);
+      return outcome.valid ? { valid: true, message: null } : reject(`Structured content does not match the tool's output schema: ${outcome.errorMessage}`);
+    } catch (e) {
+      return reject(`Failed to validate structured content: ${thrownText(e)}`);
+    }
+  };
+}

@@ -1,0 +1,39 @@
+/** `@modelcontextprotocol/server` 2.4.0 (+ client 2.4.0) listing the schema for real over their InMemoryTransport. */
+import { listWithSdk } from '../real-sdk.ts';
+import type { JsonSchema } from '../report.ts';
+import type { Converter, Listing, LoadedCase } from '../types.ts';
+import { cachedListing, issuesOf, refusalLead, type PrintedIssue } from './sdk-listing.ts';
+
+/** The v2 SDK: draft 2020-12 listing; on the 2025-11-25 wire a non-object output root is wrapped as `{ result }`. */
+export const mcpSdkV2Converter: Converter = {
+  id: 'mcp-sdk-v2',
+  title: 'MCP SDK v2 (2.4.0)',
+  summary: 'The published @modelcontextprotocol/server + client 2.4.0, run for real: ~standard.jsonSchema 2020-12; non-object output roots ship as { result }.',
+  list: (loaded) => cachedListing('v2', loaded, build),
+};
+
+async function build(loaded: LoadedCase): Promise<Listing> {
+  const { listed, listError, served } = await listWithSdk('v2', loaded);
+  const listing: Listing = { listed, listError, warning: null, refusal: refusal(loaded) };
+  if (listed !== null && served !== null && wraps(listed, served)) listing.wrapsResult = true;
+  return listing;
+}
+
+/** Whether the wire listing is the server's own schema wrapped as `{ result }` by the 2025 codec. */
+function wraps(listed: JsonSchema, served: JsonSchema): boolean {
+  if (typeof listed !== 'object' || listed.type !== 'object') return false;
+  const properties = listed.properties;
+  const result = typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? properties.result : undefined;
+  return JSON.stringify(listed.required) === '["result"]' && result !== undefined && JSON.stringify(result) === JSON.stringify(served);
+}
+
+/** The isError text of v2's McpServer when its Standard Schema validation rejects (server/dist mcp-*.mjs validateToolOutput / validateToolInput). */
+function refusal(loaded: LoadedCase): (zodMessage: string) => string {
+  const what = refusalLead(loaded);
+  return (zodMessage) => `${what}: ${issuesText(issuesOf(zodMessage)) ?? zodMessage}`;
+}
+
+// validateStandardSchema/formatIssue are internal to the v2 server bundle (server/dist/src-*.mjs); this is their rule.
+function issuesText(issues: PrintedIssue[] | null): string | null {
+  return issues && issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join(', ');
+}

@@ -1,0 +1,77 @@
+/** The three clients against the real SDK clients: for each listing and result, our verdict's message is what the real client throws. */
+import { describe, expect, it } from 'vitest';
+import { CLIENT_IDS, type Json, type JsonSchema } from '../src/engine/report.ts';
+import { sdkV1Client } from '../src/engine/clients/sdk-v1.ts';
+import { sdkV2NodeClient } from '../src/engine/clients/sdk-v2-node.ts';
+import { sdkV2BrowserClient } from '../src/engine/clients/sdk-v2-browser.ts';
+import type { Client } from '../src/engine/types.ts';
+import { askRealClient } from './sdk-oracle.ts';
+
+const CLIENTS: Record<(typeof CLIENT_IDS)[number], Client> = { 'sdk-v1': sdkV1Client, 'sdk-v2-node': sdkV2NodeClient, 'sdk-v2-browser': sdkV2BrowserClient };
+
+const id = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } satisfies JsonSchema;
+const tuple = (extra: Record<string, Json> = {}): JsonSchema => ({
+  ...extra,
+  type: 'object',
+  properties: { pt: { type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false } },
+  required: ['pt'],
+});
+
+const CASES: Array<{ name: string; listed: JsonSchema | null; sc?: Json; isError?: boolean; tool?: string }> = [
+  { name: 'extra keys', listed: id, sc: { id: '1', x: 2, y: 3 } },
+  { name: 'valid', listed: id, sc: { id: '1' } },
+  { name: 'missing required', listed: { ...id, properties: { id: { type: 'string' }, count: { type: 'number', default: 1 } }, required: ['id', 'count'] }, sc: { id: '1' } },
+  { name: 'nested', listed: { type: 'object', properties: { lines: { type: 'array', items: id } } }, sc: { lines: [{ id: 1, m: 2 }, { id: '2' }] } },
+  { name: 'array root', listed: { type: 'array', items: { type: 'string' } }, sc: { id: 'x' } },
+  { name: 'typeless anyOf root', listed: { anyOf: [id] }, sc: { id: 'x' } },
+  { name: 'boolean listing', listed: true, sc: { id: 'x' } },
+  { name: 'boolean property schema', listed: { type: 'object', properties: { a: true } }, sc: { a: 1 } },
+  { name: '2020-12 tuple without $schema', listed: tuple(), sc: { pt: [1, 2] } },
+  { name: '2020-12 tuple with $schema', listed: tuple({ $schema: 'https://json-schema.org/draft/2020-12/schema' }), sc: { pt: [1, 2] } },
+  { name: '2020-12 tuple stamped draft-07', listed: tuple({ $schema: 'http://json-schema.org/draft-07/schema#' }), sc: { pt: [1, 2] } },
+  { name: '2019-09 dialect', listed: { ...id, $schema: 'https://json-schema.org/draft/2019-09/schema' }, sc: { id: '1', z: 0 } },
+  { name: 'unsupported dialect', listed: { ...id, $schema: 'http://json-schema.org/draft-04/schema#' }, sc: { id: '1' }, tool: 'get_invoice' },
+  { name: 'invalid pattern', listed: { type: 'object', properties: { id: { type: 'string', pattern: '(' } } }, sc: { id: '1' } },
+  { name: 'unresolved $ref', listed: { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }, sc: { a: 1 } },
+  { name: 'recursive $ref', listed: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#' } } }, additionalProperties: false }, sc: { kids: [{ kids: [], x: 1 }] } },
+  { name: '$id schema', listed: { ...id, $id: 'urn:example:one' }, sc: { id: 2 } },
+  { name: 'same $id, other schema', listed: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'], $id: 'urn:example:one' }, sc: { n: 'x' } },
+  { name: 'format', listed: { type: 'object', properties: { d: { type: 'string', format: 'date-time' } } }, sc: { d: 'nope' } },
+  { name: 'isError with invalid structuredContent', listed: id, sc: { id: '1', x: 2 }, isError: true },
+  { name: 'isError without structuredContent', listed: id, isError: true },
+  { name: 'no structuredContent', listed: id },
+  { name: 'array structuredContent', listed: id, sc: [1] },
+  { name: 'string structuredContent', listed: id, sc: 'x' },
+  { name: 'no schema listed', listed: null, sc: { anything: true } },
+];
+
+describe.each(CASES)('$name', ({ listed, sc, isError, tool }) => {
+  it.each(CLIENT_IDS)('%s says what the real client says', async (clientId) => {
+    const result = { structuredContent: sc ?? null, isError: isError ?? false };
+    const real = await askRealClient(clientId, listed, { ...(sc === undefined ? {} : { structuredContent: sc }), ...(isError ? { isError } : {}) }, tool);
+    const verdict = CLIENTS[clientId].verify(listed, result, tool ?? 'tool');
+    const thrown = real.listError ?? real.callError;
+    expect(verdict.valid === false ? verdict.message : null).toBe(thrown);
+    if (verdict.valid !== false) expect(verdict.message).toBeNull();
+  });
+});
+
+describe('verdicts that do not validate', () => {
+  it('no listing: valid null for every client', () => {
+    for (const c of Object.values(CLIENTS)) expect(c.verify(null, { structuredContent: { a: 1 }, isError: false }, 't')).toEqual({ valid: null, message: null });
+  });
+  it('isError: v1 validates structuredContent, v2 skips', () => {
+    const r = { structuredContent: { id: '1' }, isError: true };
+    expect(sdkV1Client.verify(id, r, 't')).toEqual({ valid: true, message: null });
+    expect(sdkV2NodeClient.verify(id, r, 't')).toEqual({ valid: null, message: null });
+    expect(sdkV2BrowserClient.verify(id, r, 't')).toEqual({ valid: null, message: null });
+  });
+  it('pins the documented texts', () => {
+    const r = { structuredContent: { id: '1', costCenter: 'CC-7' }, isError: false };
+    expect(sdkV1Client.verify(id, r, 't').message).toBe("MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties");
+    expect(sdkV2NodeClient.verify(id, r, 't').message).toBe("Structured content does not match the tool's output schema: data must NOT have additional properties");
+    expect(sdkV2BrowserClient.verify(id, r, 't').message).toBe(
+      'Structured content does not match the tool\'s output schema: #: Property "costCenter" does not match additional properties schema.; #/costCenter: False boolean schema.',
+    );
+  });
+});

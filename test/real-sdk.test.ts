@@ -1,0 +1,124 @@
+/** The real SDK runs and the two SDK converters built on them; the published packages are the oracle. */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runRealSdk, RUN_TIMEOUT_MS } from '../src/engine/real-sdk.ts';
+import { mcpSdkV1Converter } from '../src/engine/converters/mcp-sdk-v1.ts';
+import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
+import type { Json } from '../src/engine/report.ts';
+import type { LoadedCase } from '../src/engine/types.ts';
+
+const output = (schema: z.ZodType, tool = 'get_invoice'): LoadedCase => ({ role: 'output', tool, schema });
+const input = (schema: z.ZodType, tool = 'get_invoice'): LoadedCase => ({ role: 'input', tool, schema });
+const ab = z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), a: z.string() }), z.object({ kind: z.literal('b'), b: z.number() })]);
+
+describe('runRealSdk', () => {
+  it('v1 and v2 clients reject an undeclared key the server let through', async () => {
+    const c = output(z.object({ id: z.string() }));
+    const v1 = await runRealSdk('v1', c, { id: '1', costCenter: 'CC-7' });
+    const v2 = await runRealSdk('v2', c, { id: '1', costCenter: 'CC-7' });
+    expect(v1.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties");
+    expect(v2.callError).toBe("Structured content does not match the tool's output schema: data must NOT have additional properties");
+    expect(v1.listed).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#', additionalProperties: false });
+    expect(v2.listed).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', additionalProperties: false });
+  });
+
+  it('z.date() takes tools/list down', async () => {
+    const c = output(z.object({ when: z.date() }));
+    expect((await runRealSdk('v1', c, { when: 'x' })).listError).toBe('MCP error -32603: Date cannot be represented in JSON Schema');
+    expect((await runRealSdk('v2', c, { when: 'x' })).listError).toBe('Date cannot be represented in JSON Schema');
+  });
+
+  it('a discriminated union: v1 lists nothing and the call fails on the server, v2 lists oneOf and passes', async () => {
+    const v1 = await runRealSdk('v1', output(ab), { kind: 'a', a: 'x' });
+    expect(v1).toMatchObject({ listed: null, isError: true, text: "Cannot read properties of undefined (reading '_zod')", callError: null });
+    const v2 = await runRealSdk('v2', output(ab), { kind: 'a', a: 'x' });
+    expect(v2).toMatchObject({ listed: { type: 'object', oneOf: expect.any(Array) }, structuredContent: { kind: 'a', a: 'x' }, isError: false, callError: null });
+  });
+
+  it('v2 ships a non-object answer as { result }', async () => {
+    const v2 = await runRealSdk('v2', output(z.array(z.object({ id: z.string() }))), [{ id: '1' }]);
+    expect(v2).toMatchObject({ listed: { type: 'object', required: ['result'] }, structuredContent: { result: [{ id: '1' }] }, text: '[{"id":"1"}]' });
+  });
+
+  it('input role: the handler echoes what the server parsed (undeclared keys dropped)', async () => {
+    for (const v of ['v1', 'v2'] as const) {
+      const row = await runRealSdk(v, input(z.object({ id: z.string() })), { id: '1', extra: 2 });
+      expect(row).toMatchObject({ text: '{"id":"1"}', structuredContent: null, isError: false, callError: null });
+    }
+  });
+
+  it('input role: v2 refuses a non-object input root in tools/list', async () => {
+    const row = await runRealSdk('v2', input(z.string()), 'hi');
+    expect(row.listError).toBe('MCP tool and prompt schemas must describe objects (got type: "string"). Wrap your schema in z.object({...}) or equivalent.');
+  });
+
+  it(
+    'never hangs: a schema that never settles becomes a call error, and console is restored',
+    async () => {
+      const log = console.log;
+      const c = output(z.object({ d: z.string().refine(() => new Promise<boolean>(() => undefined)) }));
+      const row = await runRealSdk('v2', c, { d: 'x' });
+      expect(row.callError).toBe(`The SDK did not answer within ${RUN_TIMEOUT_MS} ms`);
+      expect(console.log).toBe(log);
+    },
+    RUN_TIMEOUT_MS * 3,
+  );
+});
+
+describe('SDK converters list what the real run lists', () => {
+  const schemas: Array<[string, LoadedCase]> = [
+    ['object', output(z.object({ id: z.string(), count: z.number().default(1) }))],
+    ['date', output(z.object({ when: z.date() }))],
+    ['discriminated union', output(ab)],
+    ['array', output(z.array(z.object({ id: z.string() })))],
+    ['input object', input(z.object({ id: z.string(), n: z.number().default(2) }))],
+    ['input string', input(z.string())],
+  ];
+  it.each(schemas)('%s', async (_name, loaded) => {
+    for (const [v, conv] of [['v1', mcpSdkV1Converter], ['v2', mcpSdkV2Converter]] as const) {
+      const real = await runRealSdk(v, loaded, {});
+      const listing = await conv.list(loaded);
+      expect(listing.listed).toEqual(real.listed);
+      expect(listing.listError).toBe(real.listError);
+      expect(listing.warning).toBeNull();
+    }
+  });
+
+  it('v1 names the error every call of a non-object output root ends in', async () => {
+    expect((await mcpSdkV1Converter.list(output(ab))).callError).toBe("Cannot read properties of undefined (reading '_zod')");
+    expect((await mcpSdkV1Converter.list(output(z.object({ id: z.string() })))).callError).toBeUndefined();
+  });
+
+  it('v2 wraps exactly the non-object output roots', async () => {
+    expect((await mcpSdkV2Converter.list(output(z.array(z.string())))).wrapsResult).toBe(true);
+    expect((await mcpSdkV2Converter.list(output(z.object({ result: z.array(z.string()) })))).wrapsResult).toBeUndefined();
+    expect((await mcpSdkV2Converter.list(output(ab))).wrapsResult).toBeUndefined();
+  });
+
+  it('caches by schema identity, role and tool', async () => {
+    const c = output(z.object({ id: z.string() }));
+    expect(mcpSdkV1Converter.list(c)).toBe(mcpSdkV1Converter.list({ ...c }));
+    expect(mcpSdkV2Converter.list(c)).not.toBe(mcpSdkV2Converter.list({ ...c, tool: 'other' }));
+  });
+});
+
+describe('refusal() words a zod error as the real server does', () => {
+  const refusals: Array<[string, LoadedCase, Json]> = [
+    ['strict object, extra key', output(z.strictObject({ id: z.string() })), { id: '1', x: 2 }],
+    ['two issues', output(z.object({ id: z.string(), n: z.number() })), { id: 1, n: 'x' }],
+    ['nested path', output(z.object({ lines: z.array(z.object({ n: z.number() })) })), { lines: [{ n: 1 }, { n: 'x' }] }],
+    ['root issue', output(z.object({ id: z.string() }).refine(() => false, 'nope')), { id: '1' }],
+    ['input arguments', input(z.object({ id: z.string(), n: z.number() })), { id: 1 }],
+  ];
+  it.each(refusals)('%s', async (_name, loaded, answer) => {
+    const parsed = loaded.schema.safeParse(answer);
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    for (const [v, conv] of [['v1', mcpSdkV1Converter], ['v2', mcpSdkV2Converter]] as const) {
+      const real = await runRealSdk(v, loaded, answer);
+      expect(real.isError).toBe(true);
+      const { refusal } = await conv.list(loaded);
+      expect(refusal?.(parsed.error.message)).toBe(real.text);
+    }
+  });
+});
