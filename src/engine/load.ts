@@ -1,0 +1,538 @@
+/**
+ * The load phase: TypeScript source → zod schema. Sucrase strips the types and turns imports into `require` calls,
+ * `new Function` runs the result with a module map that knows only `zod`, and the schema is picked from what the
+ * code exports or declares. Runs in Node, a worker and the main thread (no `node:` imports). Never throws.
+ */
+import { transform } from 'sucrase';
+import * as zodModule from 'zod';
+import { z } from 'zod';
+import { positionOf } from './answer.ts';
+import type { Role } from './case.ts';
+import type { ErrorInfo } from './report.ts';
+
+/** What `loadSchema` returns: the schema, or an error with a 1-based position in the user's source where one exists. */
+export type LoadResult = { ok: true; schema: z.ZodType } | { ok: false; error: ErrorInfo };
+
+/** The file name errors and stack frames carry. */
+export const SOURCE_NAME = 'schema.ts';
+/** The modules a schema may import; all resolve to the bundled zod, the instance the SDKs use. */
+export const IMPORTABLE = ['zod', 'zod/v4'] as const;
+/** Said when nothing in the source qualifies as the schema. */
+export const NO_SCHEMA = 'No zod schema found: export default your schema, or declare it with const.';
+
+const CACHE_SIZE = 50;
+const cache = new Map<string, LoadResult>();
+
+/** Loads the zod schema a TypeScript source defines. The same source and role give the same schema object. */
+export function loadSchema(source: string, role: Role): LoadResult {
+  const key = `${role}\u0000${source}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const result = loadUncached(source, role);
+  cache.set(key, result);
+  const oldest = cache.keys().next();
+  if (cache.size > CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
+  return result;
+}
+
+function loadUncached(source: string, role: Role): LoadResult {
+  try {
+    const compiled = transpile(source);
+    if (!compiled.ok) return compiled;
+    const run = execute(source, compiled.value);
+    return run.ok ? pick(run.value, role) : run;
+  } catch (e) {
+    return fail({ message: `Internal error loading the schema: ${messageOf(e)}` });
+  }
+}
+
+function fail(error: ErrorInfo): { ok: false; error: ErrorInfo } {
+  return { ok: false, error };
+}
+
+// ---------------------------------------------------------------- transpile
+
+/** Transpiled JS plus, per generated line, the [generated column, source column] pairs of sucrase's source map. */
+interface Transpiled {
+  code: string;
+  columns: Array<Array<[number, number]>>;
+}
+
+type Step<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+function transpile(source: string): Step<Transpiled> {
+  try {
+    const out = transform(source, {
+      transforms: ['typescript', 'imports'],
+      // Modern engines run ES2020+ natively; leaving it alone keeps columns close to the source.
+      disableESTransforms: true,
+      filePath: SOURCE_NAME,
+      sourceMapOptions: { compiledFilename: 'schema.js' },
+    });
+    return { ok: true, value: { code: out.code, columns: decodeColumns(out.sourceMap?.mappings ?? '') } };
+  } catch (e) {
+    return fail(syntaxError(source, e));
+  }
+}
+
+function syntaxError(source: string, e: unknown): ErrorInfo {
+  const raw = messageOf(e)
+    .replace(/^Error transforming [^:]*: /, '')
+    .replace(/ \(\d+:\d+\)$/, '');
+  const pos = (e as { pos?: unknown } | null)?.pos;
+  const message = `Syntax error: ${raw}`;
+  return typeof pos === 'number' ? { message, ...positionOf(source, Math.min(pos, source.length)) } : { message };
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Sucrase keeps lines as they are, so only columns need the source map. */
+function decodeColumns(mappings: string): Array<Array<[number, number]>> {
+  const lines: Array<Array<[number, number]>> = [];
+  let sourceColumn = 0;
+  for (const line of mappings.split(';')) {
+    const pairs: Array<[number, number]> = [];
+    let generatedColumn = 0;
+    for (const segment of line.split(',')) {
+      const fields = decodeVlq(segment);
+      generatedColumn += fields[0] ?? 0;
+      if (fields.length >= 4) {
+        sourceColumn += fields[3] ?? 0;
+        pairs.push([generatedColumn, sourceColumn]);
+      }
+    }
+    lines.push(pairs);
+  }
+  return lines;
+}
+
+function decodeVlq(segment: string): number[] {
+  const out: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const ch of segment) {
+    const digit = BASE64.indexOf(ch);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+    } else {
+      out.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return out;
+}
+
+/** 1-based generated column → 1-based source column on the same line. */
+function sourceColumn(columns: Transpiled['columns'], line: number, column: number): number {
+  let best: [number, number] | undefined;
+  for (const pair of columns[line - 1] ?? []) if (pair[0] <= column - 1) best = pair;
+  return best ? best[1] + (column - 1 - best[0]) + 1 : column;
+}
+
+// ---------------------------------------------------------------- scan (top-level structure of the transpiled JS)
+
+interface Token {
+  start: number;
+  end: number;
+  text: string;
+  kind: 'name' | 'number' | 'string' | 'template' | 'regex' | 'punct';
+  /** Bracket depth (template `${` counts); 0 = top level. */
+  depth: number;
+  firstOnLine: boolean;
+}
+
+const BEFORE_REGEX = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
+
+/** A small JS tokenizer: enough to tell top-level tokens from nested ones (strings, comments, regexes and templates skipped). */
+function tokenize(code: string): Token[] {
+  const tokens: Token[] = [];
+  const brackets: string[] = [];
+  let firstOnLine = true;
+  let i = 0;
+  const push = (start: number, end: number, kind: Token['kind'], depth = brackets.length): void => {
+    tokens.push({ start, end, text: code.slice(start, end), kind, depth, firstOnLine });
+    firstOnLine = false;
+    i = end;
+  };
+  while (i < code.length) {
+    const c = code.charAt(i);
+    const next = code.charAt(i + 1);
+    if (c === '\n') {
+      firstOnLine = true;
+      i++;
+    } else if (/\s/.test(c)) {
+      i++;
+    } else if (c === '/' && next === '/') {
+      const end = code.indexOf('\n', i);
+      i = end === -1 ? code.length : end;
+    } else if (c === '/' && next === '*') {
+      const end = code.indexOf('*/', i + 2);
+      const stop = end === -1 ? code.length : end + 2;
+      if (code.slice(i, stop).includes('\n')) firstOnLine = true;
+      i = stop;
+    } else if (c === '`' || (c === '}' && brackets[brackets.length - 1] === '${')) {
+      if (c === '}') brackets.pop();
+      const t = templateEnd(code, i + 1);
+      push(i, t.end, 'template');
+      if (t.opensExpression) brackets.push('${');
+    } else if (c === '"' || c === "'") {
+      push(i, stringEnd(code, i), 'string');
+    } else if (c === '/' && regexAllowed(tokens[tokens.length - 1])) {
+      push(i, regexEnd(code, i), 'regex');
+    } else if (/[A-Za-z_$\u0080-\uffff]/.test(c)) {
+      push(i, runEnd(code, i, /[\w$\u0080-\uffff]/), 'name');
+    } else if (/\d/.test(c) || (c === '.' && /\d/.test(next))) {
+      push(i, runEnd(code, i, /[\w.]/), 'number');
+    } else if (c === '(' || c === '[' || c === '{') {
+      push(i, i + 1, 'punct');
+      brackets.push(c);
+    } else if (c === ')' || c === ']' || c === '}') {
+      brackets.pop();
+      push(i, i + 1, 'punct');
+    } else {
+      push(i, i + 1, 'punct');
+    }
+  }
+  return tokens;
+}
+
+function runEnd(code: string, from: number, part: RegExp): number {
+  let j = from + 1;
+  while (j < code.length && part.test(code.charAt(j))) j++;
+  return j;
+}
+
+function stringEnd(code: string, from: number): number {
+  const quote = code.charAt(from);
+  let j = from + 1;
+  while (j < code.length && code.charAt(j) !== quote && code.charAt(j) !== '\n') j += code.charAt(j) === '\\' ? 2 : 1;
+  return Math.min(j + 1, code.length);
+}
+
+function templateEnd(code: string, from: number): { end: number; opensExpression: boolean } {
+  let j = from;
+  while (j < code.length) {
+    const c = code.charAt(j);
+    if (c === '\\') j += 2;
+    else if (c === '`') return { end: j + 1, opensExpression: false };
+    else if (c === '$' && code.charAt(j + 1) === '{') return { end: j + 2, opensExpression: true };
+    else j++;
+  }
+  return { end: code.length, opensExpression: false };
+}
+
+function regexEnd(code: string, from: number): number {
+  let j = from + 1;
+  let inClass = false;
+  while (j < code.length) {
+    const c = code.charAt(j);
+    if (c === '\\') j++;
+    else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if ((c === '/' && !inClass) || c === '\n') break;
+    j++;
+  }
+  return runEnd(code, j, /[a-z]/);
+}
+
+function regexAllowed(previous: Token | undefined): boolean {
+  if (!previous) return true;
+  if (previous.kind === 'name') return BEFORE_REGEX.has(previous.text);
+  if (previous.kind === 'punct') return !/[)\]}]/.test(previous.text);
+  return false;
+}
+
+const DECLARATIONS = new Set(['const', 'let', 'var']);
+
+/** Names declared with const/let/var at the top level, in source order (simple `name =` declarators only). */
+function topLevelBindings(tokens: Token[]): string[] {
+  const names: string[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (!t || t.depth !== 0 || t.kind !== 'name' || !DECLARATIONS.has(t.text)) continue;
+    for (let j = k + 1; j < tokens.length; j++) {
+      const name = tokens[j];
+      if (!name || name.depth !== 0 || name.kind !== 'name' || DECLARATIONS.has(name.text)) break;
+      names.push(name.text);
+      j = nextDeclarator(tokens, j + 1);
+      if (j === -1) break;
+    }
+  }
+  return names;
+}
+
+/** Index just before the next `, name` of the same declaration, or -1 when the declaration ends. */
+function nextDeclarator(tokens: Token[], from: number): number {
+  for (let j = from; j < tokens.length; j++) {
+    const t = tokens[j];
+    if (!t || t.depth !== 0) continue;
+    if (t.text === ';' || (t.kind === 'name' && DECLARATIONS.has(t.text))) return -1;
+    if (t.text === ',') return j;
+  }
+  return -1;
+}
+
+const NOT_EXPRESSION_STARTS = new Set([
+  ...DECLARATIONS,
+  'function', 'class', 'async', 'if', 'for', 'while', 'do', 'switch', 'try', 'return', 'throw', 'break',
+  'continue', 'export', 'import', 'debugger', 'with',
+]);
+
+/** The final top-level expression statement: where it starts and its text without a trailing semicolon. */
+function finalExpression(code: string, tokens: Token[]): { start: number; text: string } | null {
+  const top = tokens.filter((t) => t.depth === 0);
+  const last = top[top.length - 1];
+  let attempts = 0;
+  for (let k = top.length - 1; k >= 0 && attempts < 8; k--) {
+    const t = top[k];
+    if (!t || !(t.firstOnLine || top[k - 1]?.text === ';') || t.kind !== 'name' || NOT_EXPRESSION_STARTS.has(t.text)) continue;
+    attempts++;
+    // Semicolons end statements outside the parentheses the capture wraps the expression in.
+    const text = last?.text === ';' && last.start >= t.start ? `${code.slice(t.start, last.start)} ${code.slice(last.end)}` : code.slice(t.start);
+    if (compiles(`"use strict";return (${text}\n)`) && compiles(code.slice(0, t.start))) return { start: t.start, text };
+  }
+  return null;
+}
+
+function compiles(body: string): boolean {
+  try {
+    new Function(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- execute
+
+/** Everything a run reveals: the module's exports and the top-level values, in source order. */
+interface Evaluated {
+  exports: Record<string, unknown>;
+  moduleExports: unknown;
+  /** The final expression statement's value, when the code ends with one. */
+  last: { value: unknown } | null;
+  bindings: Array<[string, unknown]>;
+}
+
+/** Text added before the transpiled code on its first line, and before a captured final expression. */
+const HEAD = 'return (function () {';
+const CAPTURE = 'return { last: (';
+const ZOD_MODULE: Readonly<Record<string, unknown>> = Object.freeze({ ...zodModule, __esModule: true });
+
+class ImportRefused extends Error {
+  constructor(readonly module: string) {
+    super(`Cannot import "${module}": only ${IMPORTABLE.map((m) => `"${m}"`).join(' and ')} can be imported here.`);
+  }
+}
+
+function requireModule(name: unknown): unknown {
+  if (IMPORTABLE.some((m) => m === name)) return ZOD_MODULE;
+  throw new ImportRefused(String(name));
+}
+
+interface Program {
+  body: string;
+  capture: { line: number; column: number } | null;
+}
+
+function execute(source: string, compiled: Transpiled): Step<Evaluated> {
+  let program = instrument(compiled.code);
+  let run: (...args: unknown[]) => unknown;
+  try {
+    run = compile(program);
+  } catch (e) {
+    // Should the scan ever misread the code, run it uninstrumented rather than blame the user for our mistake.
+    program = { body: `${HEAD}${compiled.code}\n;return { bindings: [] };\n})();`, capture: null };
+    try {
+      run = compile(program);
+    } catch {
+      return fail(compileError(source, e));
+    }
+  }
+  const exports: Record<string, unknown> = {};
+  const module = { exports: exports as unknown };
+  try {
+    const out = run(requireModule, exports, module, z) as { last?: unknown; bindings: Array<[string, () => unknown]> };
+    const last = 'last' in out ? { value: out.last } : null;
+    return { ok: true, value: { exports, moduleExports: module.exports, last, bindings: out.bindings.map(([n, get]) => [n, read(get)]) } };
+  } catch (e) {
+    return fail(runtimeError(source, compiled, program, e));
+  }
+}
+
+function compile(program: Program): (...args: unknown[]) => unknown {
+  return new Function('require', 'exports', 'module', 'z', `${program.body}\n//# sourceURL=${SOURCE_NAME}`) as (...args: unknown[]) => unknown;
+}
+
+/** Wraps the transpiled code so that it returns its top-level values; the user's own names may shadow the parameters. */
+function instrument(code: string): Program {
+  const tokens = tokenize(code);
+  const getters = topLevelBindings(tokens)
+    .map((n) => `[${JSON.stringify(n)}, () => ${n}]`)
+    .join(', ');
+  const final = finalExpression(code, tokens);
+  const tail = `bindings: [${getters}] };\n})();`;
+  if (!final) return { body: `${HEAD}${code}\n;return { ${tail}`, capture: null };
+  const at = positionOf(code, final.start);
+  return { body: `${HEAD}${code.slice(0, final.start)}${CAPTURE}${final.text}\n), ${tail}`, capture: at };
+}
+
+function read(get: () => unknown): unknown {
+  try {
+    return get();
+  } catch {
+    return undefined;
+  }
+}
+
+function compileError(source: string, e: unknown): ErrorInfo {
+  const message = `Syntax error: ${messageOf(e)}`;
+  // V8 gives no position for errors only the engine finds; a redeclaration is the common one, and easy to find.
+  const name = /^Identifier '([\w$]+)' has already been declared/.exec(messageOf(e))?.[1];
+  if (!name) return { message };
+  const declarations = [...source.matchAll(new RegExp(`\\b(?:const|let|var|class|function)\\s+(${name.replace(/\$/g, '\\$')})\\b`, 'g'))];
+  const second = declarations[1] ?? declarations[0];
+  return second?.index === undefined ? { message } : { message, ...positionOf(source, second.index + second[0].length - name.length) };
+}
+
+function runtimeError(source: string, compiled: Transpiled, program: Program, e: unknown): ErrorInfo {
+  const message = e instanceof ImportRefused ? e.message : describeThrown(e);
+  const at = userPosition(e, compiled, program);
+  if (!at) return { message };
+  if (e instanceof ImportRefused) {
+    // Point at the module name in the import, not at the generated require call.
+    const text = source.split('\n')[at.line - 1] ?? '';
+    const index = text.indexOf(e.module);
+    return { message, line: at.line, column: index > 0 ? index : 1 };
+  }
+  return { message, ...at };
+}
+
+function describeThrown(e: unknown): string {
+  const text = cleanNames(messageOf(e));
+  const name = e instanceof Error ? e.name : '';
+  return name && name !== 'Error' ? `${name}: ${text}` : text;
+}
+
+/** Sucrase renames imported bindings (`z.strin` runs as `_zod.z.strin`); say them as the user wrote them. */
+function cleanNames(message: string): string {
+  return message.replace(/\b_(?:zod|v4)\d*\.default\b/g, 'z').replace(/\b_(?:zod|v4)\d*\.(?=[\w$])/g, '');
+}
+
+/** Where in the user's source a thrown error happened: the first stack frame in the schema file, mapped back. */
+function userPosition(e: unknown, compiled: Transpiled, program: Program): { line: number; column: number } | null {
+  const frame = stackFrame(e);
+  const offset = functionOffset();
+  if (!frame || !offset) return null;
+  const line = frame.line - offset.lines;
+  let column = frame.column;
+  if (line === 1) column -= offset.columns + HEAD.length;
+  if (program.capture && line === program.capture.line && column >= program.capture.column + CAPTURE.length) column -= CAPTURE.length;
+  if (line < 1 || column < 1) return null;
+  return { line, column: sourceColumn(compiled.columns, line, column) };
+}
+
+function stackFrame(e: unknown): { line: number; column: number } | null {
+  const stack = (e as { stack?: unknown } | null)?.stack;
+  if (typeof stack !== 'string') return null;
+  const at = new RegExp(`${SOURCE_NAME.replace('.', '\\.')}:(\\d+):(\\d+)`).exec(stack);
+  return at ? { line: Number(at[1]), column: Number(at[2]) } : null;
+}
+
+let offsetOfFunctionBody: { lines: number; columns: number } | null | undefined;
+
+/** Engines put `new Function` bodies after a header of their own: measure it once instead of assuming V8's two lines. */
+function functionOffset(): { lines: number; columns: number } | null {
+  if (offsetOfFunctionBody !== undefined) return offsetOfFunctionBody;
+  offsetOfFunctionBody = null;
+  try {
+    const probe = new Function('require', 'exports', 'module', 'z', `return new Error()\n//# sourceURL=${SOURCE_NAME}`) as () => Error;
+    const at = stackFrame(probe());
+    // `new` is the 8th character of the probe's first line.
+    if (at) offsetOfFunctionBody = { lines: at.line - 1, columns: at.column - 8 };
+  } catch {
+    // No position then; messages still arrive.
+  }
+  return offsetOfFunctionBody;
+}
+
+// ---------------------------------------------------------------- pick
+
+/** Which value is the schema: default export, the role's named export, the only exported schema, the last top-level one. */
+function pick(run: Evaluated, role: Role): LoadResult {
+  if (run.moduleExports !== run.exports) return asSchema(run.moduleExports, 'module.exports');
+  if (Object.hasOwn(run.exports, 'default')) return asSchema(run.exports['default'], 'export default');
+  const named = role === 'output' ? 'outputSchema' : 'inputSchema';
+  if (Object.hasOwn(run.exports, named)) return asSchema(run.exports[named], `export ${named}`);
+  const exported = new Set(
+    Object.keys(run.exports)
+      .filter((k) => k !== '__esModule')
+      .map((k) => run.exports[k]),
+  );
+  const schemas = [...exported].map(toSchema).filter((s): s is z.ZodType => s !== null);
+  if (schemas.length === 1 && schemas[0]) return { ok: true, schema: schemas[0] };
+  const lastValue = run.last ? toSchema(run.last.value) : null;
+  if (lastValue) return { ok: true, schema: lastValue };
+  for (let k = run.bindings.length - 1; k >= 0; k--) {
+    const schema = toSchema(run.bindings[k]?.[1]);
+    if (schema) return { ok: true, schema };
+  }
+  return fail({ message: NO_SCHEMA });
+}
+
+function asSchema(value: unknown, what: string): LoadResult {
+  const schema = toSchema(value);
+  if (schema) return { ok: true, schema };
+  if (looksLikeZod3(value)) return fail({ message: `${what} looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".` });
+  return fail({ message: `${what} is ${describe(value)}, not a zod schema.` });
+}
+
+/** A zod schema, or a raw shape (a plain object whose values are all zod schemas) as `z.object(shape)`. */
+function toSchema(value: unknown): z.ZodType | null {
+  if (value instanceof z.ZodType) return value;
+  return isRawShape(value) ? z.object(value) : null;
+}
+
+function isRawShape(value: unknown): value is Record<string, z.ZodType> {
+  if (!isPlainObject(value)) return false;
+  try {
+    const values = Object.values(value);
+    return values.length > 0 && values.every((v) => v instanceof z.ZodType);
+  } catch {
+    return false;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function looksLikeZod3(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && '_def' in value && 'safeParse' in value && !('_zod' in value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  if (isPlainObject(value)) return Object.keys(value).length === 0 ? 'an empty object' : 'an object whose values are not all zod schemas';
+  const type = typeof value;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  try {
+    return String(e);
+  } catch {
+    return 'Unknown error';
+  }
+}

@@ -1,0 +1,177 @@
+/** loadSchema: import styles, which value is the schema, and errors as values with positions in the user's source. */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadSchema, NO_SCHEMA } from '../src/engine/load.ts';
+import type { Role } from '../src/engine/case.ts';
+
+/** The listed form of what loaded, so tests can say which schema was picked. */
+function listed(source: string, role: Role = 'output'): unknown {
+  const r = loadSchema(source, role);
+  if (!r.ok) throw new Error(`did not load: ${JSON.stringify(r.error)}`);
+  return z.toJSONSchema(r.schema, { io: role, unrepresentable: 'any' });
+}
+
+function error(source: string, role: Role = 'output'): unknown {
+  const r = loadSchema(source, role);
+  if (r.ok) throw new Error('loaded, expected an error');
+  return r.error;
+}
+
+describe('import styles', () => {
+  it.each([
+    ['named', 'import { z } from "zod";'],
+    ['namespace', 'import * as z from "zod";'],
+    ['default', 'import z from "zod";'],
+    ['zod/v4', "import { z } from 'zod/v4';"],
+    ['none: z is in scope', ''],
+  ])('%s', (_, line) => {
+    expect(listed(`${line}\nexport default z.object({ id: z.string() });`)).toMatchObject({ type: 'object', required: ['id'] });
+  });
+
+  it('runs on the bundled zod instance', () => {
+    const r = loadSchema('import { z } from "zod";\nexport default z.string();', 'output');
+    expect(r.ok && r.schema instanceof z.ZodType).toBe(true);
+  });
+
+  it('ignores types, interfaces and type-only imports', () => {
+    const source = [
+      'import { z } from "zod";',
+      'import type { Other } from "./other";',
+      'interface Note { text: string }',
+      'const Line = z.object({ sku: z.string() });',
+      'export type LineT = z.infer<typeof Line>;',
+      'const n: number = 1;',
+      'export const outputSchema = z.object({ lines: z.array(Line) }) satisfies z.ZodType<unknown>;',
+    ].join('\n');
+    expect(listed(source)).toMatchObject({ properties: { lines: { type: 'array' } } });
+  });
+
+  it('lets the schema declare a name of its own called z', () => {
+    expect(listed('import { z as zod } from "zod";\nconst z = 1;\nexport default zod.boolean();')).toMatchObject({ type: 'boolean' });
+  });
+});
+
+describe('which value is the schema', () => {
+  it('the default export wins', () => {
+    expect(listed('export const outputSchema = z.string();\nexport default z.number();')).toMatchObject({ type: 'number' });
+  });
+
+  it('then the export named after the role', () => {
+    const source = 'export const inputSchema = z.object({ q: z.string() });\nexport const outputSchema = z.object({ r: z.number() });';
+    expect(listed(source, 'output')).toMatchObject({ required: ['r'] });
+    expect(listed(source, 'input')).toMatchObject({ required: ['q'] });
+  });
+
+  it('then the only exported zod schema', () => {
+    expect(listed('export const Invoice = z.object({ id: z.string() });\nexport const VERSION = 3;\nconst Later = z.number();')).toMatchObject({ type: 'object' });
+  });
+
+  it('then a final expression statement', () => {
+    expect(listed('const Line = z.object({ sku: z.string() })\nz.object({\n  lines: z.array(Line),\n});\n// a comment')).toMatchObject({ required: ['lines'] });
+  });
+
+  it('then the last top-level const/let/var holding one', () => {
+    expect(listed('const A = z.string();\nlet B = z.number();\nconst note = "not a schema";\nfunction helper() { const C = z.boolean(); return C; }')).toMatchObject({ type: 'number' });
+    expect(listed('var A = z.string(), B = z.boolean();')).toMatchObject({ type: 'boolean' });
+  });
+
+  it('a final expression that is not a schema falls back to the declarations', () => {
+    expect(listed('const A = z.string();\nMath.max(1, 2);')).toMatchObject({ type: 'string' });
+  });
+
+  it('two exported schemas and no default: the last declared', () => {
+    expect(listed('export const A = z.string();\nexport const B = z.number();')).toMatchObject({ type: 'number' });
+  });
+
+  it('module.exports works too', () => {
+    expect(listed('module.exports = z.string();')).toMatchObject({ type: 'string' });
+  });
+
+  it('copes with regexes, templates and strings that hold brackets', () => {
+    const source = 'const A = z.string().regex(/^[a-z{(]+$/).describe(`a ${"}"} {`)\nconst B = z.object({ a: A, b: z.literal("})") })';
+    expect(listed(source)).toMatchObject({ required: ['a', 'b'] });
+  });
+});
+
+describe('raw shapes', () => {
+  it('a plain object of zod schemas counts as z.object(shape)', () => {
+    expect(listed('export default { id: z.string(), n: z.number() };')).toMatchObject({ type: 'object', required: ['id', 'n'] });
+    expect(listed('export const outputSchema = { id: z.string() };')).toMatchObject({ type: 'object', required: ['id'] });
+  });
+
+  it('is wrapped once: the same source gives the same schema object', () => {
+    const source = 'export default { id: z.string() };';
+    const a = loadSchema(source, 'output');
+    const b = loadSchema(source, 'output');
+    expect(a.ok && b.ok && a.schema === b.schema).toBe(true);
+  });
+});
+
+describe('errors are values', () => {
+  it('a non-zod default export says what it is', () => {
+    expect(error('export default "hello";')).toEqual({ message: 'export default is a string, not a zod schema.' });
+    expect(error('export default 42;')).toEqual({ message: 'export default is a number, not a zod schema.' });
+    expect(error('export default [z.string()];')).toEqual({ message: 'export default is an array, not a zod schema.' });
+    expect(error('export default { a: z.string(), b: 1 };')).toEqual({ message: 'export default is an object whose values are not all zod schemas, not a zod schema.' });
+    expect(error('export const outputSchema = 1;')).toEqual({ message: 'export outputSchema is a number, not a zod schema.' });
+  });
+
+  it('a zod 3 lookalike is called out', () => {
+    expect(error('export default { _def: { typeName: "ZodString" }, safeParse() {} };')).toEqual({
+      message: 'export default looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".',
+    });
+  });
+
+  it('nothing that qualifies', () => {
+    expect(error('const a = 1;\nexport const b = "x";')).toEqual({ message: NO_SCHEMA });
+    expect(error('')).toEqual({ message: NO_SCHEMA });
+  });
+
+  it('a syntax error has the line and column of the source', () => {
+    expect(error('import { z } from "zod";\nconst a = z.object({\n  b: z.string(\n});')).toEqual({ message: 'Syntax error: Unexpected token', line: 4, column: 1 });
+  });
+
+  it('a syntax error only the engine finds still has a position', () => {
+    expect(error('const a = z.string();\nconst a = z.number();')).toEqual({ message: "Syntax error: Identifier 'a' has already been declared", line: 2, column: 7 });
+  });
+
+  it('a runtime throw is located in the source, types and all', () => {
+    const source = 'import { z } from "zod";\n\ninterface X { a: string }\nconst a: number = 1;\nconst b = z.strin();';
+    expect(error(source)).toEqual({ message: 'TypeError: z.strin is not a function', line: 5, column: 13 });
+  });
+
+  it('on the first line, inside a final expression, and in a thrown Error', () => {
+    expect(error('const a = z.object({}); const b = z.strin()')).toMatchObject({ line: 1, column: 37 });
+    expect(error('const a = 1\nz.object({ a: z.strin() })')).toMatchObject({ line: 2, column: 17 });
+    expect(error('const ok = z.string();\n\nthrow new Error("boom");')).toEqual({ message: 'boom', line: 3, column: 7 });
+  });
+
+  it('an import of anything but zod names the module and its line', () => {
+    const source = 'import { z } from "zod";\nimport { v4 } from "uuid";\nexport default z.object({ id: z.string().default(v4()) });';
+    expect(error(source)).toEqual({ message: 'Cannot import "uuid": only "zod" and "zod/v4" can be imported here.', line: 2, column: 20 });
+    expect(error('import "./polyfill";\nexport default z.string();')).toMatchObject({ message: expect.stringContaining('"./polyfill"'), line: 1 });
+  });
+
+  it('never throws', () => {
+    for (const source of ['throw undefined', 'throw null', 'throw { toString() { throw 1 } }', 'export default { get x() { throw 1 } }', '}{']) {
+      expect(() => loadSchema(source, 'output')).not.toThrow();
+      expect(loadSchema(source, 'output').ok).toBe(false);
+    }
+  });
+});
+
+describe('cache', () => {
+  it('keys on role as well as source', () => {
+    const source = 'export const inputSchema = z.string();\nexport const outputSchema = z.number();';
+    expect(listed(source, 'input')).toMatchObject({ type: 'string' });
+    expect(listed(source, 'output')).toMatchObject({ type: 'number' });
+  });
+
+  it('keeps about 50 sources', () => {
+    const first = loadSchema('export default z.string().describe("first");', 'output');
+    const again = () => loadSchema('export default z.string().describe("first");', 'output');
+    expect(again()).toBe(first);
+    for (let i = 0; i < 60; i++) loadSchema(`export default z.string().describe("${i}");`, 'output');
+    expect(again()).not.toBe(first);
+  });
+});
