@@ -1,0 +1,42 @@
+/**
+ * The `lenient-output` converter: seed 003 (neomjs PR #10067). Output objects that declare no unknown-key handling are
+ * listed open (`additionalProperties: true`, what zod-to-json-schema emits for `.passthrough()`), at every level; a
+ * non-object output is listed as an open `{ result }` envelope. Inputs stay as zod lists them.
+ */
+import { z } from 'zod';
+import type { Role } from '../case.ts';
+import type { JsonSchema } from '../report.ts';
+import { isSchemaNode } from '../schema-walk.ts';
+import type { Converter, Listing } from '../types.ts';
+import { listingOrError, perSchema } from './listing.ts';
+import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
+import { defOf } from './zod-walk.ts';
+
+/** zod-to-json-schema, which the seed's server uses, targets draft-07 by default. */
+const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-07' } as const;
+
+/** A plain `z.object` (no `.strict()`, `.passthrough()` or `.catchall()`) declares nothing, so it is listed open. */
+const openPlainObjects: NonNullable<z.core.ToJSONSchemaParams['override']> = ({ zodSchema, jsonSchema }) => {
+  const def = defOf(zodSchema);
+  if (def.type === 'object' && def.catchall === undefined) jsonSchema.additionalProperties = true;
+};
+
+function convert(schema: z.ZodType): JsonSchema {
+  return toJsonSchema(schema, { ...PARAMS, io: 'output', override: openPlainObjects });
+}
+
+function list(schema: z.ZodType, role: Role): Listing {
+  if (role === 'input') return { listed: toJsonSchema(schema, { ...PARAMS, io: 'input' }), listError: null, warning: null };
+  const natural = convert(schema);
+  if (isSchemaNode(natural) && natural['type'] === 'object') return { listed: natural, listError: null, warning: null };
+  // The seed wraps in zod before converting, so zod itself places the envelope and rewrites references under it.
+  return { listed: convert(z.object({ result: schema })), listError: null, warning: null, wrapsResult: true };
+}
+
+/** Seed 003: lenient output (open objects, open `{ result }` envelope for non-objects), strict input; draft-07. */
+export const lenientOutputConverter: Converter = {
+  id: 'lenient-output',
+  title: 'Lenient output (seed 003)',
+  summary: 'neomjs PR #10067: output objects without declared additionalProperties listed open at every level; non-object outputs wrapped in an open { result }.',
+  list: perSchema((schema, role) => listingOrError(() => list(schema, role))),
+};
