@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import type { Role } from '../case.ts';
+import { hasTransform } from '../policies.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../schema-walk.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { errorText, perSchema } from './listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
-import { hasTransform } from './zod-walk.ts';
 
 /** Why an output schema is left out; the seed words the first one verbatim, the others follow its sentences. */
 const REASONS = {

@@ -64,8 +64,3 @@ export function someZodNode(root: ZodNode, test: (schema: ZodNode, def: LooseDef
   }
   return false;
 }
-
-/** Whether a schema has a transform anywhere: `.transform()`, `z.preprocess()`, `.pipe()`, a codec. */
-export function hasTransform(schema: ZodNode): boolean {
-  return someZodNode(schema, (_, def) => def.type === 'transform' || def.type === 'pipe');
-}
