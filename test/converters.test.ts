@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Role } from '../src/engine/case.ts';
 import { frontmcpConverter } from '../src/engine/converters/frontmcp.ts';
 import { lenientOutputConverter } from '../src/engine/converters/lenient-output.ts';
+import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
 import { wireTruthfulConverter } from '../src/engine/converters/wire-truthful.ts';
 import { zodConverter } from '../src/engine/converters/zod.ts';
 import type { Converter, Listing } from '../src/engine/types.ts';
@@ -246,6 +247,21 @@ describe('wire-truthful: non-object output roots', () => {
     expect(wire(z.union([A, z.object({ b: z.number() })]))).toMatchObject({ listed: { type: 'object', anyOf: [{ $ref: '#/$defs/A' }, {}] } });
     expect(wire(z.object({ x: z.string() }).meta({ id: 'Root' })).listed).toMatchObject({ type: 'object', $ref: '#/$defs/Root' });
     expect(wire(z.union([A, z.object({ b: z.number() })]).nullable()).wrapsResult).toBe(true);
+  });
+});
+
+describe('wire-truthful: where nothing is loosened, it lists what the published v2 server lists', () => {
+  const Strict: z.ZodType = z.strictObject({ name: z.string(), get children() { return z.array(Strict); } });
+  it.each([
+    ['a strict object', z.strictObject({ id: z.string() })],
+    ['a discriminated union of strict objects', z.discriminatedUnion('k', [z.strictObject({ k: z.literal('a') }), z.strictObject({ k: z.literal('b') })])],
+    ['registered strict objects in a union', z.union([z.strictObject({ a: z.string() }).meta({ id: 'A' }), z.strictObject({ b: z.string() }).meta({ id: 'B' })])],
+    ['an array of a recursive strict object', z.array(Strict)],
+    ['a string', z.string()],
+    ['a nullable strict object', z.strictObject({ id: z.string() }).nullable()],
+  ])('%s', async (_, schema) => {
+    const real = await mcpSdkV2Converter.list({ role: 'output', tool: TOOL, schema });
+    expect(wire(schema).listed).toEqual(real.listed);
   });
 });
 

@@ -27,7 +27,7 @@ export function isSchemaNode(value: unknown): value is SchemaNode {
 }
 
 /** Sets an own property even when the key is `__proto__` (plain assignment would replace the prototype). */
-export function setOwn(target: object, key: string, value: unknown): void {
+function setOwn(target: object, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 

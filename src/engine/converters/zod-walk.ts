@@ -42,7 +42,7 @@ export function lazyTarget(def: LooseDef): ZodNode | undefined {
 }
 
 /** The schemas directly inside this one (object fields, union options, wrapped types, pipe sides, …). */
-export function childrenOf(schema: ZodNode): ZodNode[] {
+function childrenOf(schema: ZodNode): ZodNode[] {
   const def = defOf(schema);
   const children: Array<ZodNode | null | undefined> = [
     def.innerType, def.in, def.out, def.left, def.right, def.catchall, def.element, def.rest, def.keyType, def.valueType,
