@@ -146,6 +146,10 @@ describe('errors are values', () => {
     expect(error('const ok = z.string();\n\nthrow new Error("boom");')).toEqual({ message: 'boom', line: 3, column: 7 });
   });
 
+  it('a throw inside zod points at the call in the source', () => {
+    expect(error('const a = 1;\nconst b = z.object({ a: z.string() }).pick({ nope: true });')).toEqual({ message: 'Unrecognized key: "nope"', line: 2, column: 39 });
+  });
+
   it('an import of anything but zod names the module and its line', () => {
     const source = 'import { z } from "zod";\nimport { v4 } from "uuid";\nexport default z.object({ id: z.string().default(v4()) });';
     expect(error(source)).toEqual({ message: 'Cannot import "uuid": only "zod" and "zod/v4" can be imported here.', line: 2, column: 20 });

@@ -441,7 +441,8 @@ function userPosition(e: unknown, compiled: Transpiled, program: Program): { lin
 function stackFrame(e: unknown): { line: number; column: number } | null {
   const stack = (e as { stack?: unknown } | null)?.stack;
   if (typeof stack !== 'string') return null;
-  const at = new RegExp(`${SOURCE_NAME.replace('.', '\\.')}:(\\d+):(\\d+)`).exec(stack);
+  // Anchored so that a library frame such as `to-json-schema.ts:1:2` is not taken for the user's file.
+  const at = new RegExp(`(?:^|[\\s(@])${SOURCE_NAME.replace('.', '\\.')}:(\\d+):(\\d+)`, 'm').exec(stack);
   return at ? { line: Number(at[1]), column: Number(at[2]) } : null;
 }
 
