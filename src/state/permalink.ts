@@ -1,0 +1,161 @@
+/**
+ * Permalinks: the whole case lives in the URL fragment as `#v1.<base64url(deflate-raw(JSON))>`, no padding.
+ * Pure functions only (the location is passed in); every link version ever issued keeps a decoder here.
+ */
+import { Inflate, deflateSync } from 'fflate';
+import type { Role } from '../engine/case.ts';
+import { CLIENT_IDS, CONVERTER_IDS, type ClientId, type ConverterId } from '../engine/report.ts';
+
+/** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
+export interface PlaygroundCase {
+  role: Role;
+  tool: string;
+  schema: string;
+  answer: string;
+  converter: ConverterId;
+  client: ClientId;
+}
+
+/** The result of reading a link: the case, or a sentence a user can act on. */
+export type DecodeResult = { ok: true; state: PlaygroundCase } | { ok: false; error: string };
+
+/** The most a link may inflate to; a larger payload is refused before it is fully inflated (no deflate bombs). */
+export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
+
+/** The version this build writes. */
+export const CURRENT_VERSION = 1;
+
+/** Encodes a case as a fragment, `#v1.…`. */
+export function encodePermalink(state: PlaygroundCase): string {
+  const { role, tool, schema, answer, converter, client } = state;
+  // JSON.stringify escapes lone surrogates (well-formed stringify), so any JS string survives UTF-8.
+  const json = JSON.stringify({ v: CURRENT_VERSION, role, tool, schema, answer, converter, client });
+  return `#v${CURRENT_VERSION}.${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
+}
+
+/** Decodes a fragment (with or without the leading `#`). Never throws. */
+export function decodePermalink(hash: string, maxBytes: number = MAX_DECODED_BYTES): DecodeResult {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  const match = /^v(\d+)\.(.*)$/s.exec(body);
+  if (!match) return fail('This link does not hold a playground case (it should end in #v1.…).');
+  const version = Number(match[1]);
+  const decoder = DECODERS[version];
+  if (!decoder) {
+    return fail(
+      version > CURRENT_VERSION
+        ? `This link was made by a newer version of the playground (v${version}); this one reads v${CURRENT_VERSION} links. Open it in an up-to-date playground.`
+        : `This link uses a format (v${version}) this playground never issued.`,
+    );
+  }
+  return decoder(match[2] ?? '', maxBytes);
+}
+
+/** Where the app starts: the case in the link, or `fallback` with the reason the link could not be read. */
+export function getInitialState(
+  location: { hash: string },
+  fallback: PlaygroundCase,
+): { state: PlaygroundCase; error: string | null } {
+  if (location.hash === '' || location.hash === '#') return { state: fallback, error: null };
+  const decoded = decodePermalink(location.hash);
+  return decoded.ok ? { state: decoded.state, error: null } : { state: fallback, error: decoded.error };
+}
+
+// Not case.ts's ROLES: importing a value from case.ts would pull zod into the app's first paint.
+const ROLES: Record<Role, true> = { output: true, input: true };
+
+const DECODERS: Record<number, (payload: string, maxBytes: number) => DecodeResult> = {
+  // v1: base64url(deflate-raw(JSON { v: 1, role, tool, schema, answer, converter, client })), issued since 0.1.0.
+  1: (payload, maxBytes) => {
+    if (!/^[A-Za-z0-9_-]*$/.test(payload)) return fail('This link is damaged: it contains characters a playground link never has. Was it copied in full?');
+    const bytes = fromBase64Url(payload);
+    if (!bytes) return fail('This link is truncated: its data ends mid-character. Was it copied in full?');
+    const inflated = inflateCapped(bytes, maxBytes);
+    if (!inflated.ok) return inflated;
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(inflated.bytes);
+    } catch {
+      return fail('This link is damaged: its data is not valid text. Was it copied in full?');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      return fail(`This link is damaged: its data is not valid JSON (${e instanceof Error ? e.message : String(e)}).`);
+    }
+    return checkShape(json);
+  },
+};
+
+function fail(error: string): { ok: false; error: string } {
+  return { ok: false, error };
+}
+
+/** Inflates in small input steps so a bomb is stopped once it passes `maxBytes`, not after it filled memory. */
+function inflateCapped(bytes: Uint8Array, maxBytes: number): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
+  // Deflate expands at most ~1032:1, so a 1 KiB step inflates to at most ~1 MiB before the check below runs.
+  const STEP = 1024;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let done = false;
+  const inflate = new Inflate((chunk, final) => {
+    total += chunk.length;
+    if (total <= maxBytes) chunks.push(chunk);
+    if (final) done = true;
+  });
+  try {
+    for (let at = 0; at < bytes.length; at += STEP) {
+      inflate.push(bytes.subarray(at, at + STEP), at + STEP >= bytes.length);
+      if (total > maxBytes) return fail(`This link holds more than ${formatBytes(maxBytes)} of data once unpacked; the playground does not open it.`);
+    }
+    if (bytes.length === 0) inflate.push(bytes, true);
+  } catch {
+    return fail('This link is truncated or damaged: its data does not unpack. Was it copied in full?');
+  }
+  if (!done) return fail('This link is truncated: its data ends early. Was it copied in full?');
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { ok: true, bytes: out };
+}
+
+function checkShape(json: unknown): DecodeResult {
+  const wrong = (what: string) => fail(`This link's case has the wrong shape: ${what}.`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return wrong('it is not an object');
+  const o = json as Record<string, unknown>;
+  if (o.v !== 1) return wrong(`"v" must be 1`);
+  if (!isOneOf(Object.keys(ROLES) as Role[], o.role)) return wrong(`"role" must be one of ${Object.keys(ROLES).join(', ')}`);
+  for (const key of ['tool', 'schema', 'answer'] as const) {
+    if (typeof o[key] !== 'string') return wrong(`"${key}" must be a string`);
+  }
+  if (!isOneOf(CONVERTER_IDS, o.converter)) return wrong(`"converter" must be one of ${CONVERTER_IDS.join(', ')}`);
+  if (!isOneOf(CLIENT_IDS, o.client)) return wrong(`"client" must be one of ${CLIENT_IDS.join(', ')}`);
+  const { role, tool, schema, answer, converter, client } = o as unknown as PlaygroundCase;
+  return { ok: true, state: { role, tool, schema, answer, converter, client } };
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return (values as readonly unknown[]).includes(value);
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MB` : `${n} bytes`;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  // Chunked so String.fromCharCode never gets more arguments than the engine allows.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -1,0 +1,89 @@
+/** The playground's one store (zustand, vanilla): the case being edited, the last evaluation, and messages. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CaseInput } from '../engine/case.ts';
+import type { Report } from '../engine/report.ts';
+import type { PlaygroundCase } from './permalink.ts';
+
+/** Where the live evaluation stands. */
+export type RunState =
+  | { kind: 'idle' }
+  | { kind: 'evaluating' }
+  | { kind: 'done'; ms: number }
+  | { kind: 'timeout'; budgetMs: number }
+  | { kind: 'crash'; message: string };
+
+/** A dismissible message above the panes (e.g. why a link could not be opened). */
+export interface Banner {
+  tone: 'error' | 'info';
+  text: string;
+}
+
+/** Everything the UI reads. Actions are plain functions on the state; none of them touches the URL or storage. */
+export interface PlaygroundState extends PlaygroundCase {
+  run: RunState;
+  /** The last report that came back; kept (dimmed) while a newer run is pending or after one failed. */
+  report: Report | null;
+  banner: Banner | null;
+  /** A short-lived notice such as "Link copied". */
+  toast: string | null;
+  /** The listed-schema pane shows a diff against zod's listing instead of the schema. */
+  listedDiff: boolean;
+  setField<K extends keyof PlaygroundCase>(key: K, value: PlaygroundCase[K]): void;
+  /** Replaces the whole case (a link, an example, a parent page's `set`). */
+  loadCase(next: PlaygroundCase): void;
+  setRun(run: RunState, report?: Report): void;
+  setBanner(banner: Banner | null): void;
+  setToast(toast: string | null): void;
+  setListedDiff(on: boolean): void;
+}
+
+/** The store type the app and the test hook share. */
+export type PlaygroundStore = StoreApi<PlaygroundState>;
+
+/** Creates the store with a starting case and, optionally, a banner to show at once. */
+export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | null = null): PlaygroundStore {
+  return createStore<PlaygroundState>()((set) => ({
+    ...initial,
+    run: { kind: 'idle' },
+    report: null,
+    banner,
+    toast: null,
+    listedDiff: false,
+    setField: (key, value) => set({ [key]: value } as Pick<PlaygroundCase, typeof key>),
+    loadCase: (next) => set({ ...next }),
+    setRun: (run, report) => set(report ? { run, report } : { run }),
+    setBanner: (b) => set({ banner: b }),
+    setToast: (toast) => set({ toast }),
+    setListedDiff: (on) => set({ listedDiff: on }),
+  }));
+}
+
+/** The case as a link carries it. */
+export function selectCase(s: PlaygroundState): PlaygroundCase {
+  return { role: s.role, tool: s.tool, schema: s.schema, answer: s.answer, converter: s.converter, client: s.client };
+}
+
+/** The case as the engine reads it (converter and client do not change the Report). */
+export function selectEngineCase(s: PlaygroundState): CaseInput {
+  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer };
+}
+
+/** True when two states differ in what the engine evaluates. */
+export function engineCaseChanged(a: PlaygroundState, b: PlaygroundState): boolean {
+  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer;
+}
+
+/** True when two states differ in what a link carries. */
+export function caseChanged(a: PlaygroundState, b: PlaygroundState): boolean {
+  return engineCaseChanged(a, b) || a.converter !== b.converter || a.client !== b.client;
+}
+
+/** The chosen converter's row of the last report, if any. */
+export function selectConverterRow(s: PlaygroundState) {
+  return s.report?.converters[s.converter] ?? null;
+}
+
+/** True while the panes show a report older than the case in the editors. */
+export function selectIsStale(s: PlaygroundState): boolean {
+  return s.run.kind !== 'done';
+}

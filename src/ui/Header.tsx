@@ -1,0 +1,29 @@
+/** The header: title, role switch, tool name, converter and client pickers, Share. */
+import { CLIENTS, CONVERTERS } from './catalog.ts';
+import { Picker } from './controls/Picker.tsx';
+import { RoleSwitch } from './controls/RoleSwitch.tsx';
+import { ShareButton } from './controls/ShareButton.tsx';
+import { ToolField } from './controls/ToolField.tsx';
+import { usePlayground, useServices } from './storeContext.ts';
+
+/** The app header. */
+export function Header() {
+  const { store } = useServices();
+  const converter = usePlayground((s) => s.converter);
+  const client = usePlayground((s) => s.client);
+  const { setField } = store.getState();
+  return (
+    <header className="app-header">
+      <h1>
+        MCP Schema <span>Playground</span>
+      </h1>
+      <div className="controls">
+        <RoleSwitch />
+        <ToolField />
+        <Picker label="Converter" options={CONVERTERS} value={converter} onChange={(id) => setField('converter', id)} />
+        <Picker label="Client" options={CLIENTS} value={client} onChange={(id) => setField('client', id)} />
+        <ShareButton />
+      </div>
+    </header>
+  );
+}

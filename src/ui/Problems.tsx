@@ -1,0 +1,30 @@
+/** The schema's load error and the answer's parse error, with their line:column and a jump to the place. */
+import type { ErrorInfo } from '../engine/report.ts';
+import { editors, type EditorName } from './editor/registry.ts';
+import { usePlayground } from './storeContext.ts';
+
+/** The errors that stop an evaluation early, if any. */
+export function Problems() {
+  const report = usePlayground((s) => s.report);
+  const role = usePlayground((s) => s.role);
+  if (!report) return null;
+  const items: Array<{ editor: EditorName; what: string; error: ErrorInfo }> = [];
+  if (!report.load.ok) items.push({ editor: 'schema', what: 'The schema did not load', error: report.load.error });
+  if (!report.answer.ok) items.push({ editor: 'answer', what: role === 'output' ? 'The answer is not valid JSON' : 'The arguments are not valid JSON', error: report.answer.error });
+  if (items.length === 0) return null;
+  return (
+    <ul className="problems" data-testid="problems">
+      {items.map(({ editor, what, error }) => (
+        <li key={editor} role="alert">
+          <strong>{what}</strong>
+          {error.line !== undefined && (
+            <button type="button" className="link" onClick={() => editors.get(editor)?.reveal(error.line ?? 1, error.column ?? 1)}>
+              {editor} {error.line}:{error.column ?? 1}
+            </button>
+          )}
+          <code className="message">{error.message}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+/** The zod schema editor (TypeScript), marked where the schema failed to load. Lazily loaded with Monaco. */
+import { useCallback, useMemo } from 'react';
+import { usePlayground, useServices } from '../storeContext.ts';
+import { useColorScheme } from '../useColorScheme.ts';
+import CodeEditor from './CodeEditor.tsx';
+import { schemaMarkers } from './schemaMarkers.ts';
+
+/** The schema editor. */
+export default function SchemaEditor() {
+  const { store } = useServices();
+  const schema = usePlayground((s) => s.schema);
+  const report = usePlayground((s) => s.report);
+  const markers = useMemo(() => schemaMarkers(schema, report), [schema, report]);
+  const onChange = useCallback((t: string) => store.getState().setField('schema', t), [store]);
+  return (
+    <CodeEditor name="schema" language="typescript" value={schema} onChange={onChange} markers={markers} theme={useColorScheme()} ariaLabel="Zod schema (TypeScript)" />
+  );
+}

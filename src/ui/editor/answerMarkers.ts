@@ -1,0 +1,102 @@
+/** The answer editor's underlines: undeclared keys (per policy) and the places a client's verdict complains about. */
+import { parseTree, type Node } from 'jsonc-parser';
+import type { ClientId, ConverterId, ConverterRow, PolicyId, Report } from '../../engine/report.ts';
+import { CLIENTS, CONVERTERS, titleOf } from '../catalog.ts';
+import { parseComplaints, type Complaint } from './complaints.ts';
+import { keyNodesAt, keyOf, patternOf, splitKeyPath, valueAt } from './jsonNodes.ts';
+import { lineIndex, pointRange, type LineRange } from './positions.ts';
+
+/** A marker for an editor model, independent of Monaco. */
+export interface EditorMarker extends LineRange {
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/** What the answer markers are computed from. */
+export interface AnswerMarkerInput {
+  text: string;
+  report: Report | null;
+  converter: ConverterId;
+  client: ClientId;
+}
+
+/** Past this size the answer gets no key markers: a parse tree of it would cost more than the underlines are worth. */
+const MAX_TREE_CHARS = 2_000_000;
+
+/** Computes the answer editor's markers. Pure. */
+export function answerMarkers({ text, report, converter, client }: AnswerMarkerInput): EditorMarker[] {
+  if (!report) return [];
+  const error = report.answer.ok ? null : report.answer.error;
+  if (error) return error.line && error.column ? [{ ...pointRange(text, error.line, error.column), severity: 'error', message: error.message }] : [];
+  const row = report.converters[converter];
+  if (!row || text.length > MAX_TREE_CHARS) return [];
+  const tree = parseTree(text);
+  if (!tree) return [];
+  const range = lineIndex(text);
+  const at = (n: Node) => range(n.offset, n.offset + n.length);
+  const undeclared = undeclaredByPath(row, report);
+  const markers: EditorMarker[] = [];
+  for (const [path, policies] of undeclared) {
+    const message = `Undeclared key ${path}: the schema does not declare it (reported by ${policies.join(', ')}). "Undeclared keys by policy" shows what each policy ships.`;
+    for (const key of keyNodesAt(tree, splitKeyPath(path))) markers.push({ ...at(key), severity: 'warning', message });
+  }
+  const who = `${titleOf(CLIENTS, client)}`;
+  const listing = `${titleOf(CONVERTERS, converter)} listing`;
+  for (const complaint of complaintsOf(row, client)) {
+    const { policies } = complaint;
+    const message = `${who} rejects what ${policies.join(', ')} ship${policies.length > 1 ? '' : 's'} (${listing}): ${complaint.text}`;
+    for (const node of nodesFor(tree, complaint, undeclared)) markers.push({ ...at(node), severity: 'error', message });
+  }
+  return markers;
+}
+
+/** Undeclared key paths → the policies that report them (the input role's server parse counts as `raw`). */
+function undeclaredByPath(row: ConverterRow, report: Report): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const add = (path: string, who: string) => out.set(path, [...(out.get(path) ?? []), who]);
+  for (const [policy, prow] of Object.entries(row.policies)) for (const path of prow?.undeclared ?? []) add(path, policy);
+  for (const path of report.input?.dropped ?? []) if (!out.has(path)) add(path, 'the server’s zod parse');
+  return out;
+}
+
+type PolicyComplaint = Complaint & { policies: PolicyId[] };
+
+/** The chosen client's complaints, one entry per (place, text), naming every policy that drew it. */
+function complaintsOf(row: ConverterRow, client: ClientId): PolicyComplaint[] {
+  const out = new Map<string, PolicyComplaint>();
+  for (const [policy, prow] of Object.entries(row.policies) as Array<[PolicyId, NonNullable<ConverterRow['policies'][PolicyId]>]>) {
+    const verdict = prow.verdicts[client];
+    if (verdict?.valid !== false || !verdict.message) continue;
+    for (const c of parseComplaints(verdict.message)) {
+      const place = JSON.stringify([c.pointer, c.property ?? null, c.text]);
+      const seen = out.get(place);
+      if (seen) seen.policies.push(policy);
+      else out.set(place, { ...c, policies: [policy] });
+    }
+  }
+  return [...out.values()];
+}
+
+/** Where to underline one complaint: the named or undeclared extra keys, else the key or value it points at. */
+function nodesFor(tree: Node, { pointer, property, text }: Complaint, undeclared: Map<string, string[]>): Node[] {
+  let target = valueAt(tree, pointer);
+  let path = pointer;
+  // A non-object answer ships wrapped as { result: … } (SDK v2): its pointers start with /result.
+  if (!target && pointer[0] === 'result') {
+    path = pointer.slice(1);
+    target = valueAt(tree, path);
+  }
+  if (!target) return [];
+  if (property !== undefined) return keyNodesAt(target, [property]);
+  if (target.type === 'object' && /additional propert/i.test(text)) {
+    const prefix = patternOf(tree, path).join('.');
+    const extra = [...undeclared.keys()]
+      .map(splitKeyPath)
+      .filter((segs) => segs.length === path.length + 1 && segs.slice(0, -1).join('.') === prefix)
+      .flatMap((segs) => keyNodesAt(target, segs.slice(-1)));
+    if (extra.length > 0) return extra;
+  }
+  // A container is marked at its key (or opening bracket), not across all its lines.
+  if (target.type === 'object' || target.type === 'array') return [keyOf(target) ?? { ...target, length: 1 }];
+  return [target];
+}

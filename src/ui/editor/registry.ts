@@ -1,0 +1,17 @@
+/** The mounted editors, by name: how the test hook and the problems list reach Monaco without importing it. */
+
+/** Which editor. */
+export type EditorName = 'schema' | 'answer';
+
+/** What a mounted editor offers outside React. */
+export interface EditorHandle {
+  getText(): string;
+  setText(text: string): void;
+  /** Moves the cursor to a 1-based line and column and focuses the editor. */
+  reveal(line: number, column: number): void;
+  /** The Monaco text model (for e2e tests). */
+  model: unknown;
+}
+
+/** Mounted editors; an entry exists only while its Monaco editor is mounted. */
+export const editors = new Map<EditorName, EditorHandle>();

@@ -1,0 +1,64 @@
+/** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against zod. */
+import { usePlayground, useServices } from '../storeContext.ts';
+import { ConverterTabs } from './ConverterTabs.tsx';
+import { paneGate } from './gate.ts';
+import { JsonView } from './JsonView.tsx';
+import { Note } from './Pane.tsx';
+import { SchemaDiff } from './SchemaDiff.tsx';
+
+/** The listed-schema pane body. */
+export function ListedPane() {
+  const report = usePlayground((s) => s.report);
+  const converter = usePlayground((s) => s.converter);
+  const role = usePlayground((s) => s.role);
+  const diff = usePlayground((s) => s.listedDiff && s.converter !== 'zod');
+  const gate = paneGate(report, false);
+  const row = report?.converters[converter];
+  const zodListed = report?.converters.zod?.listed ?? null;
+  const field = role === 'output' ? 'outputSchema' : 'inputSchema';
+  return (
+    <>
+      <ConverterTabs />
+      {gate ? (
+        <Note>{gate}</Note>
+      ) : !row ? (
+        <Note>This converter did not run.</Note>
+      ) : (
+        <>
+          {row.listError && <Verbatim label="tools/list fails:" text={row.listError} tone="error" />}
+          {row.warning && <Verbatim label="Startup warning:" text={row.warning} tone="warn" />}
+          {row.listed === null
+            ? !row.listError && !row.warning && <Note>No {field} is listed for this tool.</Note>
+            : diff && zodListed !== null
+              ? <SchemaDiff from={zodListed} to={row.listed} />
+              : <JsonView value={row.listed} label={`Listed ${field}`} />}
+        </>
+      )}
+    </>
+  );
+}
+
+/** The pane's header tools: which field is listed, and the diff toggle. */
+export function ListedTools() {
+  const { store } = useServices();
+  const role = usePlayground((s) => s.role);
+  const converter = usePlayground((s) => s.converter);
+  const diff = usePlayground((s) => s.listedDiff);
+  return (
+    <>
+      <span className="hint">{role === 'output' ? 'outputSchema' : 'inputSchema'}</span>
+      <label className="check" title="Show how this converter's listing differs from zod's own">
+        <input type="checkbox" checked={diff} disabled={converter === 'zod'} onChange={(e) => store.getState().setListedDiff(e.target.checked)} /> diff vs zod
+      </label>
+    </>
+  );
+}
+
+function Verbatim({ label, text, tone }: { label: string; text: string; tone: 'error' | 'warn' }) {
+  return (
+    <div className="verbatim" data-tone={tone}>
+      <span>{label}</span>
+      <code className="message">{text}</code>
+    </div>
+  );
+}

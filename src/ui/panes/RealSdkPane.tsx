@@ -1,0 +1,66 @@
+/** Pane 4: what the published SDKs (server + client over InMemoryTransport) actually did with this case. */
+import type { RealSdkRow, Report } from '../../engine/report.ts';
+import { usePlayground } from '../storeContext.ts';
+import { paneGate } from './gate.ts';
+import { JsonView } from './JsonView.tsx';
+import { Note } from './Pane.tsx';
+import { Reveal } from './Reveal.tsx';
+import { ShipsSummary } from './ShipsSummary.tsx';
+
+/** The two real runs, with the package each one used. */
+const SDKS = [
+  { id: 'v1', title: 'SDK v1', pkg: '@modelcontextprotocol/sdk' },
+  { id: 'v2', title: 'SDK v2', pkg: '@modelcontextprotocol/server' },
+] as const;
+
+/** The real-SDK pane body. */
+export function RealSdkPane() {
+  const report = usePlayground((s) => s.report);
+  const role = usePlayground((s) => s.role);
+  const gate = paneGate(report, true);
+  if (gate || !report) return <Note>{gate}</Note>;
+  return (
+    <div className="sdk-grid">
+      {SDKS.map((sdk) => (
+        <SdkRun key={sdk.id} title={sdk.title} pkg={`${sdk.pkg} ${report.versions[sdk.pkg] ?? ''}`} run={report.realSdk[sdk.id]} role={role} />
+      ))}
+    </div>
+  );
+}
+
+function SdkRun({ title, pkg, run, role }: { title: string; pkg: string; run: RealSdkRow | null; role: Report['role'] }) {
+  const field = role === 'output' ? 'outputSchema' : 'inputSchema';
+  return (
+    <div className="sdk-run" data-sdk={title}>
+      <h3>
+        {title} <span className="hint">{pkg}</span>
+      </h3>
+      {!run ? (
+        <Note>Did not run.</Note>
+      ) : (
+        <dl>
+          <dt>tools/list</dt>
+          <dd>
+            {run.listError ? (
+              <code className="message" data-tone="error">{run.listError}</code>
+            ) : run.listed === null ? (
+              <span>lists no {field}</span>
+            ) : (
+              <Reveal summary={`lists an ${field}`}>{() => <JsonView value={run.listed ?? null} />}</Reveal>
+            )}
+          </dd>
+          <dt>tools/call</dt>
+          <dd>
+            {run.callError ? (
+              <code className="message" data-tone="error">{run.callError}</code>
+            ) : run.isError ? (
+              <code className="message" data-tone="warn">isError: {run.text ?? '(no text)'}</code>
+            ) : (
+              <ShipsSummary ships={run.structuredContent} label="structuredContent:" />
+            )}
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/** Pane 2: per policy, the undeclared key paths, what ships, and the log line or refusal. */
+import { usePlayground } from '../storeContext.ts';
+import { paneGate } from './gate.ts';
+import { JsonView } from './JsonView.tsx';
+import { Note } from './Pane.tsx';
+import { policyRows } from './policyRows.ts';
+import { Reveal } from './Reveal.tsx';
+import { ShipsSummary } from './ShipsSummary.tsx';
+
+/** The undeclared-keys pane body. */
+export function UndeclaredPane() {
+  const report = usePlayground((s) => s.report);
+  const converter = usePlayground((s) => s.converter);
+  const gate = paneGate(report, true);
+  if (gate || !report) return <Note>{gate}</Note>;
+  const rows = policyRows(report.converters[converter]);
+  const input = report.input;
+  return (
+    <>
+      {input && (
+        <div className="policy-row">
+          <span className="policy">server</span>
+          <Keys paths={input.dropped} />
+          <span className="ships">{input.ok ? <ShipsSummary ships={input.parsed} label="parses to" /> : <span className="muted">rejects the arguments</span>}</span>
+          {input.error && <code className="message said" data-tone="error">{input.error}</code>}
+        </div>
+      )}
+      {rows.map(({ policy, row }) => (
+        <div className="policy-row" key={policy.id} data-policy={policy.id}>
+          <span className="policy" title={policy.summary}>
+            {policy.title}
+          </span>
+          <Keys paths={row.undeclared} />
+          <span className="ships">
+            <ShipsSummary ships={row.ships} />
+          </span>
+          {row.refused && (
+            <code className="message said" data-tone="error">
+              refused: {row.refused}
+            </code>
+          )}
+          {row.log && (
+            <code className="message said" data-tone="warn">
+              log: {row.log}
+            </code>
+          )}
+          {row.listed !== undefined && row.listed !== null && (
+            <span className="said">
+              <Reveal summary="lists an opened schema">{() => <JsonView value={row.listed ?? null} />}</Reveal>
+            </span>
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Keys({ paths }: { paths: readonly string[] }) {
+  if (paths.length === 0) return <span className="keys muted">no undeclared keys</span>;
+  return (
+    <span className="keys">
+      {paths.map((p) => (
+        <code key={p} className="key">
+          {p}
+        </code>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,60 @@
+/** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
+import type { ClientId } from '../../engine/report.ts';
+import { CLIENTS, titleOf } from '../catalog.ts';
+import { usePlayground } from '../storeContext.ts';
+import { paneGate } from './gate.ts';
+import { Note } from './Pane.tsx';
+import { policyRows } from './policyRows.ts';
+import { VerdictBadge } from './Verdict.tsx';
+
+/** The verdict pane body. */
+export function VerdictPane() {
+  const report = usePlayground((s) => s.report);
+  const converter = usePlayground((s) => s.converter);
+  const client = usePlayground((s) => s.client);
+  const gate = paneGate(report, true);
+  if (gate || !report) return <Note>{gate}</Note>;
+  const rows = policyRows(report.converters[converter]);
+  const others = CLIENTS.filter((c) => c.id !== client);
+  return (
+    <>
+      {rows.map(({ policy, row }) => {
+        const verdict = row.verdicts[client];
+        return (
+          <div className="verdict-row" key={policy.id} data-policy={policy.id}>
+            <span className="policy" title={policy.summary}>
+              {policy.title}
+            </span>
+            <VerdictBadge verdict={verdict} />
+            <span className="others">
+              {others.map((o) => (
+                <span key={o.id} className="other" title={row.verdicts[o.id]?.message ?? undefined}>
+                  {shortName(o.id)} <VerdictBadge verdict={row.verdicts[o.id]} small />
+                </span>
+              ))}
+            </span>
+            {verdict?.message ? <code className="message said">{verdict.message}</code> : verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>}
+          </div>
+        );
+      })}
+      {rows.length === 0 && <Note>No policy applies.</Note>}
+    </>
+  );
+}
+
+/** The pane's header note: which client, validating how. */
+export function VerdictTools() {
+  const client = usePlayground((s) => s.client);
+  const entry = CLIENTS.find((c) => c.id === client);
+  return <span className="hint" title={entry?.summary}>{entry?.title}</span>;
+}
+
+function whyNotValidated(ships: unknown, listed: unknown): string {
+  if (ships === null) return 'nothing shipped, so nothing to validate';
+  if (listed === null) return 'no schema listed, so the client does not validate';
+  return 'the client skips this result';
+}
+
+function shortName(id: ClientId): string {
+  return titleOf(CLIENTS, id).replace(/^SDK | client/g, '');
+}

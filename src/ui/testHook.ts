@@ -1,0 +1,45 @@
+/**
+ * `window.__playground`: a small, harmless handle for e2e tests and the curious. It reads and writes the editors'
+ * Monaco models (what a user types) and exposes the store (what the app holds); it grants nothing a user can't do.
+ */
+import type { PlaygroundStore } from '../state/store.ts';
+import { editors, type EditorName } from './editor/registry.ts';
+
+/** The hook's shape. */
+export interface PlaygroundHook {
+  /** An editor's text, from its Monaco model once mounted (from the store before). */
+  getText(which: EditorName): string;
+  /** Replaces an editor's text as one undoable edit (the app sees a normal, debounced change). */
+  setText(which: EditorName, text: string): void;
+  /** The Monaco model of a mounted editor; throws before Monaco has mounted it. */
+  model(which: EditorName): unknown;
+  /** True once both editors are mounted. */
+  ready(): boolean;
+  store: PlaygroundStore;
+}
+
+declare global {
+  interface Window {
+    __playground?: PlaygroundHook;
+  }
+}
+
+/** Installs the hook on `window`. */
+export function installTestHook(store: PlaygroundStore): void {
+  const fromStore = (which: EditorName) => store.getState()[which];
+  window.__playground = {
+    getText: (which) => editors.get(which)?.getText() ?? fromStore(which),
+    setText: (which, text) => {
+      const editor = editors.get(which);
+      if (editor) editor.setText(text);
+      else store.getState().setField(which, text);
+    },
+    model: (which) => {
+      const editor = editors.get(which);
+      if (!editor) throw new Error(`the ${which} editor is not mounted yet`);
+      return editor.model;
+    },
+    ready: () => editors.has('schema') && editors.has('answer'),
+    store,
+  };
+}

@@ -1,0 +1,188 @@
+import fc from 'fast-check';
+import { deflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../src/engine/case.ts';
+import { CLIENT_IDS, CONVERTER_IDS } from '../src/engine/report.ts';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { decodePermalink, encodePermalink, getInitialState, type PlaygroundCase } from '../src/state/permalink.ts';
+
+const arbCase: fc.Arbitrary<PlaygroundCase> = fc.record({
+  role: fc.constantFrom(...ROLES),
+  tool: fc.string({ unit: 'binary' }),
+  schema: fc.string({ unit: 'binary' }),
+  // 'binary' covers astral characters; arbitrary UTF-16 units add lone surrogates.
+  answer: fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)) })),
+  converter: fc.constantFrom(...CONVERTER_IDS),
+  client: fc.constantFrom(...CLIENT_IDS),
+});
+
+/** Builds a link from any JSON-able value, the way a (possibly buggy or future) writer would. */
+function linkOf(value: unknown, version = 1): string {
+  const bytes = deflateSync(new TextEncoder().encode(JSON.stringify(value)));
+  return `#v${version}.${Buffer.from(bytes).toString('base64url')}`;
+}
+
+describe('round trip', () => {
+  it('decodes what it encodes, for arbitrary unicode (astral characters, lone surrogates)', () => {
+    fc.assert(
+      fc.property(arbCase, (c) => {
+        const link = encodePermalink(c);
+        expect(link).toMatch(/^#v1\.[A-Za-z0-9_-]+$/);
+        expect(decodePermalink(link)).toEqual({ ok: true, state: c });
+      }),
+      { seed: 20261130, numRuns: 300 },
+    );
+  });
+
+  it('keeps lone surrogates exactly', () => {
+    const c = { ...DEFAULT_CASE, answer: '{"a":"\ud800 x \udfff 𝄞"}' };
+    expect(decodePermalink(encodePermalink(c))).toEqual({ ok: true, state: c });
+  });
+
+  it('carries a 1 MB case', () => {
+    const lines = Array.from({ length: 22_000 }, (_, i) => `{"sku":"S-${i}","qty":${i % 7},"note":"línea ${i} ✓"}`);
+    const c = { ...DEFAULT_CASE, answer: `{"lines":[${lines.join(',\n')}]}` };
+    expect(c.answer.length).toBeGreaterThan(1_000_000);
+    const link = encodePermalink(c);
+    expect(decodePermalink(link)).toEqual({ ok: true, state: c });
+  });
+
+  it('accepts the fragment with or without #', () => {
+    expect(decodePermalink(encodePermalink(DEFAULT_CASE).slice(1))).toEqual({ ok: true, state: DEFAULT_CASE });
+  });
+});
+
+describe('golden links: links issued once must open the same case forever', () => {
+  it('v1: the Copilot case as first shipped', () => {
+    expect(
+      decodePermalink(
+        '#v1.ZZDLTsMwEEV_xfKmrdRETQEhwgq6YsOSDUbITabFNLGDPQk0Uf6dmSQqj3phj888fK872cg0WUrvCpCpdDVWNcqlROcKuu8BX41tnMmAYMjeoNSETVk5j6ITrejFzrtSzFqXz26VVRa-hlwOO10XKNrYbd8hw3mnrBAmT4kE9Mbu54slI3SoC6a2LrfgJ1oYC4Gp9l4f54zEv1m8wqE-G8jrA4-_R8bG4inbjwHv_YIkkzFtwyd4MjYMVtLkSqZ0Pjw-Rcnqcq3k0KLoW0gs55L1TXw1wcwF3IBF8GPXZhNdnzoGI8yfx9c7YqR6rLyLEiqkgPQyWXNcar83lq-r-CIR_ST7T-P98MJPI5Vx1QtZGgxlzjbgSRF5KrMqCvkhahJOFIaUEp1I_w0',
+      ),
+    ).toEqual({
+      ok: true,
+      state: {
+        role: 'output',
+        tool: 'get_invoice',
+        schema:
+          "import { z } from 'zod';\n\nexport default z.object({\n  id: z.string(),\n  total: z.number(),\n  lines: z.array(\n    z.object({\n      sku: z.string(),\n      qty: z.number().int(),\n    }),\n  ),\n});\n",
+        answer:
+          '{\n  "id": "INV-1042",\n  "total": 129.5,\n  "costCenter": "CC-7",\n  "lines": [\n    { "sku": "A-1", "qty": 2, "margin": 0.31 },\n    { "sku": "B-7", "qty": 1 }\n  ]\n}\n',
+        converter: 'mcp-sdk-v1',
+        client: 'sdk-v1',
+      },
+    });
+  });
+
+  it('v1: an input case with non-ASCII text', () => {
+    expect(
+      decodePermalink(
+        '#v1.LY87UsNADIavolETe8bOEEpzlW38kPHCPhKt1mbscccNKGgCHR2nokjNEbLOpPz1f9I3WnDE6lAge0NYoXbHKFigeG9SDFRzO6Qc2oFsvQH26FlggRlW6Nlb2M2-2z0pR2-3pqO-jkZg3vvmhVrJFjhVKQVh7Z6zvACjrZZt5KJtiLN8f9_JDg85rHm6lYy1CxNxMi4KTworhckDf-cP-P96_4bL58_l_KtwTWjr3UgsN3rSTKVwlKGPZuuMJifbK91rOT6WDfspJHK9Ag',
+      ),
+    ).toEqual({
+      ok: true,
+      state: {
+        role: 'input',
+        tool: 'search',
+        schema: "import { z } from 'zod';\nexport default z.object({ q: z.string(), limit: z.number().default(10) });\n",
+        answer: '{"q":"zod ✓ 𝄞 日本"}',
+        converter: 'wire-truthful',
+        client: 'sdk-v2-browser',
+      },
+    });
+  });
+
+  it('v1: a case with an empty answer', () => {
+    expect(
+      decodePermalink(
+        '#v1.JYxBDoMwDAS_YvkCSFCpPdKv9JImRtAmMQoGKlD-XgM3z6w1Oy7Y3mtM7Alb5FnGWbBGYfbKa09RabI9BaM8hJGTwA4bZOgSByg2dsXzFel3Lo46M3uB7cbvD1kpdzgarQpnhMoKcqXf2jRxWilpU2_LcaEkJwY7NpP7NsvjGPxAUdReponsCPMf',
+      ),
+    ).toEqual({
+      ok: true,
+      state: {
+        role: 'output',
+        tool: 'when',
+        schema: "import { z } from 'zod';\nexport default z.object({ when: z.date() });\n",
+        answer: '',
+        converter: 'mcp-sdk-v2',
+        client: 'sdk-v2-node',
+      },
+    });
+  });
+});
+
+describe('links that cannot be opened say why', () => {
+  const good = encodePermalink(DEFAULT_CASE);
+
+  it.each([1, 2, 3, 10, 100])('a link missing its last %i characters', (cut) => {
+    expect(decodePermalink(good.slice(0, -cut))).toEqual({ ok: false, error: expect.stringContaining('truncated') });
+  });
+
+  it('an unknown, newer version', () => {
+    expect(decodePermalink(linkOf({ v: 9 }, 9))).toEqual({
+      ok: false,
+      error: expect.stringContaining('This link was made by a newer version of the playground (v9)'),
+    });
+  });
+
+  it('not a playground link at all', () => {
+    expect(decodePermalink('#section-2')).toEqual({ ok: false, error: expect.stringContaining('#v1.') });
+  });
+
+  it('characters base64url never has', () => {
+    expect(decodePermalink('#v1.abc$def')).toEqual({ ok: false, error: expect.stringContaining('damaged') });
+  });
+
+  it('data that is not deflate', () => {
+    expect(decodePermalink(`#v1.${Buffer.from('hello there, not deflate at all').toString('base64url')}`)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/truncated or damaged|damaged/),
+    });
+  });
+
+  it('valid deflate of invalid JSON', () => {
+    const link = `#v1.${Buffer.from(deflateSync(new TextEncoder().encode('{"v":1,'))).toString('base64url')}`;
+    expect(decodePermalink(link)).toEqual({ ok: false, error: expect.stringContaining('not valid JSON') });
+  });
+
+  it.each([
+    ['an array', []],
+    ['a missing schema', { ...DEFAULT_CASE, v: 1, schema: undefined }],
+    ['an unknown converter', { ...DEFAULT_CASE, v: 1, converter: 'nope' }],
+    ['an unknown role', { ...DEFAULT_CASE, v: 1, role: 'both' }],
+  ])('the wrong shape: %s', (_, value) => {
+    expect(decodePermalink(linkOf(value))).toEqual({ ok: false, error: expect.stringContaining('wrong shape') });
+  });
+
+  it('a deflate bomb is refused without inflating it all', () => {
+    // 64 MB of zeros compress to about 64 KB.
+    const bomb = deflateSync(new Uint8Array(64 * 1024 * 1024));
+    const link = `#v1.${Buffer.from(bomb).toString('base64url')}`;
+    const before = process.memoryUsage().arrayBuffers;
+    const r = decodePermalink(link);
+    expect(r).toEqual({ ok: false, error: expect.stringContaining('more than 4 MB') });
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('the cap is configurable and exact', () => {
+    const link = linkOf({ ...DEFAULT_CASE, v: 1 });
+    const size = new TextEncoder().encode(JSON.stringify({ ...DEFAULT_CASE, v: 1 })).length;
+    expect(decodePermalink(link, size).ok).toBe(true);
+    expect(decodePermalink(link, size - 1).ok).toBe(false);
+  });
+});
+
+describe('getInitialState', () => {
+  const fallback = { ...DEFAULT_CASE, tool: 'fallback' };
+
+  it('no fragment: the fallback, no message', () => {
+    expect(getInitialState({ hash: '' }, fallback)).toEqual({ state: fallback, error: null });
+  });
+
+  it('a good link: its case', () => {
+    expect(getInitialState({ hash: encodePermalink(DEFAULT_CASE) }, fallback)).toEqual({ state: DEFAULT_CASE, error: null });
+  });
+
+  it('a bad link: the fallback and the reason', () => {
+    expect(getInitialState({ hash: '#v1.AAAA' }, fallback)).toEqual({ state: fallback, error: expect.stringContaining('link') });
+  });
+});
