@@ -346,12 +346,12 @@ function execute(source: string, compiled: Transpiled): Step<Evaluated> {
   let run: (...args: unknown[]) => unknown;
   try {
     run = compile(program);
-  } catch (e) {
+  } catch {
     // Should the scan ever misread the code, run it uninstrumented rather than blame the user for our mistake.
     program = { body: `${HEAD}${compiled.code}\n;return { bindings: [] };\n})();`, capture: null };
     try {
       run = compile(program);
-    } catch {
+    } catch (e) {
       return fail(compileError(source, e));
     }
   }
@@ -406,10 +406,9 @@ function runtimeError(source: string, compiled: Transpiled, program: Program, e:
   const at = userPosition(e, compiled, program);
   if (!at) return { message };
   if (e instanceof ImportRefused) {
-    // Point at the module name in the import, not at the generated require call.
-    const text = source.split('\n')[at.line - 1] ?? '';
-    const index = text.indexOf(e.module);
-    return { message, line: at.line, column: index > 0 ? index : 1 };
+    // Point at the quoted module name in the import, not at the generated require call.
+    const quoteColumn = (source.split('\n')[at.line - 1] ?? '').indexOf(e.module);
+    return { message, line: at.line, column: quoteColumn > 0 ? quoteColumn : 1 };
   }
   return { message, ...at };
 }
