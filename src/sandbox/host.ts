@@ -93,7 +93,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
     deadline = setTimeout(() => {
       deadline = null;
       mount();
-      settle(id, { kind: 'crash', message: 'The evaluation sandbox stopped responding; it was restarted.' });
+      settle(id, { kind: 'crash', message: 'the sandbox stopped responding and was restarted' });
     }, budgetMs + FRAME_GRACE_MS);
   }
 
@@ -106,7 +106,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       booted = true;
       send();
     } catch (e) {
-      const message = `Could not load the evaluation worker: ${e instanceof Error ? e.message : String(e)}`;
+      const message = `could not load the worker script (${e instanceof Error ? e.message : String(e)})`;
       for (const id of [...pending.keys()]) settle(id, { kind: 'crash', message });
     }
   }
@@ -128,7 +128,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
         settle(m.id, { kind: 'timeout', budgetMs: m.budgetMs });
         break;
       case 'respawned':
-        settle(m.id, { kind: 'crash', message: `The evaluation worker stopped (${m.message}); it was restarted.` });
+        settle(m.id, { kind: 'crash', message: `${m.message} (the worker was restarted)` });
         break;
     }
     if (m.type === 'ready' || m.type === 'timeout' || m.type === 'respawned') opts.onEvent?.(m);

@@ -1,0 +1,97 @@
+/**
+ * The e2e test fixture: every request beyond this machine is blocked and counted (the count must stay 0), plus
+ * helpers that drive the app through permalinks and read/write the Monaco models.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test as base, expect, type Page } from '@playwright/test';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import type { EditorName } from '../src/ui/editor/registry.ts';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** True for URLs the app may load: this machine, and in-memory blob:/data: URLs. */
+export function isLocal(url: string): boolean {
+  const u = new URL(url);
+  return u.protocol === 'blob:' || u.protocol === 'data:' || LOCAL_HOSTS.has(u.hostname);
+}
+
+/** An HTTP server on 127.0.0.1 that records every request it gets: a trap for schema code that tries the network. */
+export interface Trap {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Every request line received, e.g. "GET /hit". */
+  hits: string[];
+}
+
+interface Fixtures {
+  /** Requests the page tried beyond localhost (blocked); checked to be empty after each test. */
+  external: string[];
+  trap: Trap;
+}
+
+/** Playwright's `test` with the network guard on for every test, and an opt-in request trap. */
+export const test = base.extend<Fixtures>({
+  external: [
+    async ({ context }, use) => {
+      const external: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (isLocal(url)) return route.fallback();
+        external.push(url);
+        return route.abort('blockedbyclient');
+      });
+      await context.routeWebSocket(/.*/, (ws) => {
+        if (isLocal(ws.url())) return ws.connectToServer();
+        external.push(ws.url());
+        return ws.close();
+      });
+      await use(external);
+      expect(external, 'requests beyond localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
+  trap: async ({}, use) => {
+    const hits: string[] = [];
+    const server = createServer((req: IncomingMessage, res) => {
+      hits.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/javascript' });
+      res.end('/* trapped */');
+    });
+    // A WebSocket handshake is an 'upgrade', not a 'request'.
+    server.on('upgrade', (req: IncomingMessage, socket) => {
+      hits.push(`UPGRADE ${req.url}`);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await use({ url: `http://127.0.0.1:${port}`, hits });
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  },
+});
+
+export { expect };
+
+/** Opens the app on a permalink holding `c` (missing fields from the default case). */
+export async function openCase(page: Page, c: Partial<PlaygroundCase>): Promise<void> {
+  await page.goto(`/${encodePermalink({ ...DEFAULT_CASE, ...c })}`);
+}
+
+/** The text of an editor, read from its Monaco model through the app's test hook (never from the DOM: lines are virtualised). */
+export async function editorText(page: Page, which: EditorName): Promise<string> {
+  await waitForEditors(page);
+  return page.evaluate((name) => window.__playground!.getText(name), which);
+}
+
+/** Replaces an editor's text as one undoable Monaco edit; the app sees a normal, debounced change. */
+export async function setEditorText(page: Page, which: EditorName, text: string): Promise<void> {
+  await waitForEditors(page);
+  await page.evaluate(([name, value]) => window.__playground!.setText(name, value), [which, text] as const);
+}
+
+/** Waits until both Monaco editors are mounted (Monaco loads lazily after first paint). */
+export async function waitForEditors(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__playground?.ready() === true);
+}

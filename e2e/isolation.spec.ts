@@ -1,0 +1,273 @@
+/**
+ * Isolation: schema code from a link runs in a worker inside an opaque-origin frame whose CSP forbids network.
+ * The frame is driven here exactly as src/sandbox/host.ts drives it, with the built engine worker and with a
+ * hostile worker that neuters nothing (so the CSP alone is tested), and then through the app.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { FrameMessage } from '../src/sandbox/protocol.ts';
+import { expect, openCase, setEditorText, test, waitForEditors, type Trap } from './fixtures.ts';
+
+const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
+
+/** The built engine worker (one classic script), as the app would fetch it. */
+function engineWorkerSource(): string {
+  const assets = join(OUT_DIR, 'assets');
+  const file = readdirSync(assets).find((f) => /^engine-worker-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error(`No engine-worker-*.js in ${assets}: run \`npx vite build\` first`);
+  return readFileSync(join(assets, file), 'utf8');
+}
+
+/** A case whose schema module is `body` followed by a harmless default export. */
+function caseWith(body: string): { v: 1; schema: string; answer: string } {
+  return { v: 1, schema: `import { z } from 'zod';\n${body}\nexport default z.object({ a: z.string() });\n`, answer: '{"a":"x"}' };
+}
+
+interface Driven {
+  messages: FrameMessage[];
+  sentAt: Record<number, number>;
+  at: Record<number, number>;
+}
+
+/** Mounts a raw sandbox frame in the page and boots it with `source`, as host.ts does. */
+async function mountFrame(page: Page, source: string, budgetMs = 2000): Promise<void> {
+  await page.evaluate(
+    ([source, budgetMs]) => {
+      const nonce = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16)).join('');
+      const frame = document.createElement('iframe');
+      frame.setAttribute('sandbox', 'allow-scripts');
+      frame.src = `/sandbox.html#${nonce}`;
+      const driven = { messages: [] as unknown[], sentAt: {} as Record<number, number>, at: {} as Record<number, number>, frame };
+      Object.assign(window, { __driven: driven });
+      window.addEventListener('message', (e: MessageEvent<{ nonce?: string; type: string; id?: number }>) => {
+        if (e.source !== frame.contentWindow || e.data.nonce !== nonce) return;
+        driven.messages.push(e.data);
+        if (e.data.id !== undefined) driven.at[e.data.id] ??= performance.now();
+        if (e.data.type === 'ready') frame.contentWindow?.postMessage({ type: 'boot', source, budgetMs }, '*');
+      });
+      document.body.append(frame);
+    },
+    [source, budgetMs] as const,
+  );
+  await page.waitForFunction(() => (window as unknown as { __driven: Driven }).__driven.messages.some((m) => m.type === 'ready'));
+}
+
+/** Sends one case to the driven frame and waits for its terminal message (report, crash, timeout, respawned). */
+async function evaluateInFrame(page: Page, id: number, c: unknown): Promise<{ message: FrameMessage; ms: number }> {
+  await page.evaluate(
+    ([id, c]) => {
+      const d = (window as unknown as { __driven: Driven & { frame: HTMLIFrameElement } }).__driven;
+      d.sentAt[id] = performance.now();
+      d.frame.contentWindow?.postMessage({ type: 'evaluate', id, case: c }, '*');
+    },
+    [id, c] as const,
+  );
+  return waitForMessage(page, id);
+}
+
+async function waitForMessage(page: Page, id: number, type?: FrameMessage['type']): Promise<{ message: FrameMessage; ms: number }> {
+  const handle = await page.waitForFunction(
+    ([id, type]) => {
+      const d = (window as unknown as { __driven: Driven }).__driven;
+      const m = d.messages.find((m) => 'id' in m && m.id === id && (type === undefined || m.type === type));
+      return m ? { message: m, ms: (d.at[id] ?? 0) - (d.sentAt[id] ?? 0) } : null;
+    },
+    [id, type] as const,
+    { timeout: 15_000 },
+  );
+  return handle.jsonValue() as Promise<{ message: FrameMessage; ms: number }>;
+}
+
+function reportOf(m: FrameMessage): { load: { ok: boolean; error?: { message: string } } } {
+  if (m.type !== 'report') throw new Error(`Expected a report, got ${JSON.stringify(m)}`);
+  return m.report as unknown as { load: { ok: boolean; error?: { message: string } } };
+}
+
+/** Everything schema code might try to leave the sandbox with, each aimed at the trap server. */
+function escapes(trap: Trap): Record<string, string> {
+  return {
+    fetch: `fetch('${trap.url}/fetch').catch(() => {});`,
+    xhr: `const x = new XMLHttpRequest(); x.open('GET', '${trap.url}/xhr', false); x.send();`,
+    importScripts: `importScripts('${trap.url}/x.js');`,
+    webSocket: `new WebSocket('${trap.url.replace('http', 'ws')}/ws');`,
+    eventSource: `new EventSource('${trap.url}/sse');`,
+    nestedWorker: `new Worker('${trap.url}/w.js');`,
+    indexedDB: `indexedDB.open('steal');`,
+    caches: `caches.open('steal');`,
+    localStorage: `localStorage.getItem('k');`,
+    parentDocument: `parent.document.title;`,
+    topLocation: `top.location.href = '${trap.url}/top';`,
+    prototypeFetch: `Object.getPrototypeOf(self).fetch('${trap.url}/proto');`,
+  };
+}
+
+test.describe('the sandbox frame with the engine worker', () => {
+  let source = '';
+  test.beforeAll(() => {
+    source = engineWorkerSource();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await mountFrame(page, source);
+  });
+
+  test('an infinite loop times out within the budget and the next case evaluates', async ({ page }) => {
+    const first = await evaluateInFrame(page, 1, caseWith(''));
+    expect(reportOf(first.message).load.ok).toBe(true);
+
+    const loop = await evaluateInFrame(page, 2, caseWith('while (true) {}'));
+    expect(loop.message).toMatchObject({ type: 'timeout', id: 2, budgetMs: 2000 });
+    expect(loop.ms).toBeLessThan(3000);
+
+    const next = await evaluateInFrame(page, 3, caseWith(''));
+    expect(reportOf(next.message).load.ok).toBe(true);
+  });
+
+  test('schema code reaches no network, storage, parent or top, and the worker stays healthy', async ({ page, trap }) => {
+    let id = 0;
+    for (const [name, body] of Object.entries(escapes(trap))) {
+      const { message } = await evaluateInFrame(page, ++id, caseWith(body));
+      const load = reportOf(message).load;
+      expect(load.ok, `${name} should fail to load: ${JSON.stringify(load)}`).toBe(false);
+    }
+    const healthy = await evaluateInFrame(page, ++id, caseWith(''));
+    expect(reportOf(healthy.message).load.ok).toBe(true);
+    expect(trap.hits).toEqual([]);
+  });
+
+  test('an uncaught error in the worker respawns it', async ({ page }) => {
+    const { message } = await evaluateInFrame(page, 1, caseWith(`setTimeout(() => { throw new Error('boom'); }, 0);`));
+    expect(reportOf(message).load.ok).toBe(true);
+    const respawned = await waitForMessage(page, 1, 'respawned');
+    expect(respawned.message).toMatchObject({ type: 'respawned', message: expect.stringContaining('boom') });
+
+    const next = await evaluateInFrame(page, 2, caseWith(''));
+    expect(reportOf(next.message).load.ok).toBe(true);
+  });
+});
+
+/** A worker that follows the frame protocol but neuters nothing and tries every way out at once. */
+function hostileWorker(trap: Trap): string {
+  const ws = trap.url.replace('http', 'ws');
+  return `
+    let key;
+    const attempt = async (run) => { try { return String(await run()); } catch (e) { return 'blocked: ' + e; } };
+    const settle = (target) => new Promise((resolve) => { target.onerror = target.onclose = () => resolve('error event'); setTimeout(() => resolve('no event'), 2000); });
+    self.onmessage = async (e) => {
+      if (e.data.type === 'init') { key = e.data.key; postMessage({ type: 'ready', key }); return; }
+      const report = {
+        origin: self.origin,
+        fetch: await attempt(() => fetch('${trap.url}/fetch').then((r) => r.status)),
+        noCors: await attempt(() => fetch('${trap.url}/no-cors', { mode: 'no-cors' }).then((r) => r.type)),
+        xhr: await attempt(() => { const x = new XMLHttpRequest(); x.open('GET', '${trap.url}/xhr', false); x.send(); return x.status; }),
+        importScripts: await attempt(() => importScripts('${trap.url}/x.js')),
+        webSocket: await attempt(() => settle(new WebSocket('${ws}/ws'))),
+        eventSource: await attempt(() => settle(new EventSource('${trap.url}/sse'))),
+        worker: await attempt(() => new Worker('${trap.url}/w.js')),
+        indexedDB: await attempt(() => indexedDB.open('x') && 'opened'),
+      };
+      postMessage({ type: 'report', id: e.data.id, report, ms: 0, key });
+    };
+  `;
+}
+
+test.describe('the sandbox frame itself', () => {
+  test('its CSP alone blocks every request of a worker that neuters nothing', async ({ page, trap }) => {
+    await page.goto('/');
+    await mountFrame(page, hostileWorker(trap), 10_000);
+    const { message } = await evaluateInFrame(page, 1, {});
+    if (message.type !== 'report') throw new Error(JSON.stringify(message));
+    const report = message.report as unknown as Record<string, string>;
+    expect(report.origin).toBe('null');
+    for (const [name, result] of Object.entries(report)) {
+      if (name !== 'origin') expect(result, name).toMatch(/^(blocked|error event)/);
+    }
+    expect(trap.hits).toEqual([]);
+  });
+
+  test('it refuses to start when framed without the sandbox attribute', async ({ page }) => {
+    await page.goto('/');
+    const answered = await page.evaluate(async () => {
+      const frame = document.createElement('iframe');
+      frame.src = '/sandbox.html#unsandboxed';
+      let messages = 0;
+      window.addEventListener('message', (e) => {
+        if (e.source === frame.contentWindow) messages++;
+      });
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
+      document.body.append(frame);
+      await loaded;
+      frame.contentWindow?.postMessage({ type: 'boot', source: 'postMessage(1)', budgetMs: 1000 }, '*');
+      frame.contentWindow?.postMessage({ type: 'evaluate', id: 1, case: {} }, '*');
+      // A negative result needs a settle time: the frame would have answered `ready` before its load event.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { messages, origin: frame.contentWindow?.origin };
+    });
+    expect(answered.origin).not.toBe('null');
+    expect(answered.messages).toBe(0);
+  });
+});
+
+test.describe('through the app', () => {
+  const plain = caseWith('');
+
+  test('evaluation runs in a frame sandboxed without allow-same-origin', async ({ page }) => {
+    await openCase(page, plain);
+    const frame = page.locator('iframe[title="Evaluation sandbox"]');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect(frame).toHaveAttribute('src', /\/sandbox\.html#[0-9a-f]{32}$/);
+    await expect(page.getByTestId('status')).toContainText('Evaluated in');
+  });
+
+  test('an infinite loop shows a timeout within 3 s while the app stays responsive', async ({ page }) => {
+    await openCase(page, plain);
+    const status = page.getByTestId('status');
+    await expect(status).toContainText('Evaluated in');
+    await waitForEditors(page);
+
+    // Timed inside the page: on a loaded machine Playwright's own round trips would dominate the measurement.
+    const run = await page.evaluate(async (schema) => {
+      const statusLine = document.querySelector('[data-testid="status"]');
+      const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent?.startsWith('zod'));
+      if (!statusLine || !tab) throw new Error('status line or zod tab missing');
+      const until = async (done: () => boolean) => {
+        while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      const started = performance.now();
+      window.__playground?.setText('schema', schema);
+      await until(() => statusLine.textContent?.includes('Evaluating') ?? false);
+      const clicked = performance.now();
+      tab.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const click = { ms: performance.now() - clicked, selected: tab.getAttribute('aria-selected'), duringRun: statusLine.textContent };
+      await until(() => statusLine.textContent?.includes('infinite loop') ?? false);
+      return { click, timeoutMs: performance.now() - started };
+    }, caseWith('while (true) {}').schema);
+    expect(run.click.selected).toBe('true');
+    expect(run.click.duringRun).toContain('Evaluating');
+    expect(run.click.ms).toBeLessThan(500);
+    expect(run.timeoutMs).toBeLessThan(3000);
+
+    await setEditorText(page, 'schema', caseWith('').schema.replace('a: z.string()', 'after: z.string()'));
+    await expect(page.getByLabel('Listed outputSchema')).toContainText('"after"');
+  });
+
+  test('an infinite loop in a link times out and the app opens', async ({ page }) => {
+    await openCase(page, caseWith('while (true) {}'));
+    await expect(page.getByTestId('status')).toContainText('likely an infinite loop');
+    await expect(page.getByRole('tab', { name: /^zod/ })).toBeEnabled();
+  });
+
+  test('schema code from a link gets nothing through and the app stays healthy', async ({ page, trap }) => {
+    const tries = Object.values(escapes(trap)).map((body) => `try { ${body} } catch {}`);
+    await openCase(page, caseWith(tries.join('\n')));
+    const listed = page.getByLabel('Listed outputSchema');
+    await expect(listed).toContainText('"a"');
+
+    await setEditorText(page, 'schema', caseWith('').schema.replace('a: z.string()', 'after: z.string()'));
+    await expect(listed).toContainText('"after"');
+    expect(trap.hits).toEqual([]);
+  });
+});
