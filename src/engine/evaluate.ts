@@ -79,14 +79,15 @@ function verifyAll(loaded: LoadedCase, listing: Listing, shipments: Array<[Polic
       row.refused = listing.callError;
     } else if (row.refused && listing.refusal && policy.id === 'raw') {
       row.refused = listing.refusal(row.refused);
-    } else if (row.ships !== null && listing.wrapsResult) {
+    } else if (row.refused === null && listing.wrapsResult) {
       row.ships = { result: row.ships };
     }
     const listed = policy.opensListing && listing.listed !== null ? openListing(listing.listed) : listing.listed;
     if (policy.opensListing) row.listed = listed;
     for (const client of CLIENTS) {
       row.verdicts[client.id] =
-        row.ships === null
+        // A refused answer is an isError result without structuredContent: no client validates it.
+        row.refused !== null
           ? { valid: null, message: null }
           : guard(() => client.verify(listed, { structuredContent: row.ships, isError: false }, loaded.tool), (e) => ({ valid: false, message: messageOf(e) }));
     }
