@@ -43,6 +43,9 @@ const CASES: Array<{ name: string; listed: JsonSchema | null; sc?: Json; isError
   { name: 'array structuredContent', listed: id, sc: [1] },
   { name: 'string structuredContent', listed: id, sc: 'x' },
   { name: 'no schema listed', listed: null, sc: { anything: true } },
+  { name: 'own __proto__ key', listed: id, sc: JSON.parse('{"id":"1","__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}') as Json },
+  { name: 'nested own __proto__ key', listed: { type: 'object', properties: { inner: id } }, sc: JSON.parse('{"inner":{"id":"1","__proto__":{"x":1}}}') as Json },
+  { name: 'own __proto__ key, open schema', listed: { type: 'object', properties: { id: { type: 'string' } } }, sc: JSON.parse('{"id":"1","__proto__":{"id":2}}') as Json },
 ];
 
 describe.each(CASES)('$name', ({ listed, sc, isError, tool }) => {

@@ -52,6 +52,12 @@ describe('runRealSdk', () => {
     expect(row.listError).toBe('MCP tool and prompt schemas must describe objects (got type: "string"). Wrap your schema in z.object({...}) or equivalent.');
   });
 
+  it('an answer too deep for JSON.stringify still ships (our stand-in tool just adds no text block)', async () => {
+    const deep: Json = JSON.parse(`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`) as Json;
+    const row = await runRealSdk('v1', output(z.object({ a: z.any() })), deep);
+    expect(row).toMatchObject({ isError: false, text: null, callError: null });
+  });
+
   it(
     'never hangs: a schema that never settles becomes a call error, and console is restored',
     async () => {
@@ -93,6 +99,9 @@ describe('SDK converters list what the real run lists', () => {
     expect((await mcpSdkV2Converter.list(output(z.array(z.string())))).wrapsResult).toBe(true);
     expect((await mcpSdkV2Converter.list(output(z.object({ result: z.array(z.string()) })))).wrapsResult).toBeUndefined();
     expect((await mcpSdkV2Converter.list(output(ab))).wrapsResult).toBeUndefined();
+    // The codec rewrites `$ref: '#'` to `#/properties/result` while wrapping a recursive root.
+    const self: z.ZodType = z.union([z.object({ a: z.string() }), z.lazy(() => self)]);
+    expect((await mcpSdkV2Converter.list(output(self))).wrapsResult).toBe(true);
   });
 
   it('caches by schema identity, role and tool', async () => {

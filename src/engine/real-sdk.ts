@@ -85,9 +85,18 @@ export async function listWithSdk(version: SdkVersion, loaded: LoadedCase): Prom
 }
 
 function handlerFor(role: LoadedCase['role'], answer: Json): Handler {
-  if (role === 'output') return () => ({ structuredContent: answer, content: [{ type: 'text', text: JSON.stringify(answer) }] });
+  if (role === 'output') return () => ({ structuredContent: answer, content: textOf(answer) });
   // With an inputSchema both SDKs call handler(args, extra): echo what the server's parse made of the arguments.
-  return (args) => ({ content: [{ type: 'text', text: JSON.stringify(args) }] });
+  return (args) => ({ content: textOf(args) });
+}
+
+/** The text block our stand-in tool adds. A value too deep for JSON.stringify gets none: that throw would be our tool's, not the SDK's. */
+function textOf(value: unknown): Content[] {
+  try {
+    return [{ type: 'text', text: JSON.stringify(value) }];
+  } catch {
+    return [];
+  }
 }
 
 function listedOf(result: Awaited<ReturnType<SdkClient['listTools']>>, loaded: LoadedCase): JsonSchema | null {

@@ -35,11 +35,10 @@ export const sdkV1Client: Client = {
     if (listed === null) return { valid: null, message: null };
     const compiled = check(listed);
     if (!compiled.ok) return reject(compiled.message);
-    const sc = result.structuredContent ?? undefined;
-    if (sc !== undefined && (typeof sc !== 'object' || Array.isArray(sc))) {
-      const parsed = CallToolResultSchema.safeParse({ content: [], structuredContent: sc });
-      if (!parsed.success) return reject(parsed.error.message);
-    }
+    // The client validates its own parse of the result: the record copy turns an own `__proto__` key into a prototype.
+    const parsed = CallToolResultSchema.safeParse({ content: [], structuredContent: result.structuredContent ?? undefined });
+    if (!parsed.success) return reject(parsed.error.message);
+    const sc = parsed.data.structuredContent;
     if (sc === undefined) {
       return result.isError ? { valid: null, message: null } : reject(new McpError(ErrorCode.InvalidRequest, `Tool ${tool} has an output schema but did not return structured content`).message);
     }

@@ -44,9 +44,10 @@ export function v2Verify(makeProvider: () => ValidatorProvider): Client['verify'
     const compiled = check(listed);
     if ('listError' in compiled) return reject(compiled.listError);
     if ('compileError' in compiled) return reject(`Tool '${tool}' has an invalid outputSchema: ${compiled.compileError}`);
-    const sc = result.structuredContent ?? undefined;
-    const wire = WireToolsCall.safeParse({ structuredContent: sc });
+    // The client validates its own parse of the result: the record copy turns an own `__proto__` key into a prototype.
+    const wire = WireToolsCall.safeParse({ structuredContent: result.structuredContent ?? undefined });
     if (!wire.success) return reject(`Invalid result for tools/call: ${wire.error.message}`);
+    const sc = wire.data.structuredContent;
     if (result.isError) return { valid: null, message: null };
     if (sc === undefined) return reject(`Tool ${tool} has an output schema but did not return structured content`);
     try {

@@ -19,12 +19,15 @@ async function build(loaded: LoadedCase): Promise<Listing> {
   return listing;
 }
 
-/** Whether the wire listing is the server's own schema wrapped as `{ result }` by the 2025 codec. */
+/**
+ * Whether the 2025 codec wrapped the listing as `{ result }`: it does so when the server's schema has a root `type`
+ * other than 'object' (or none), and rewrites `$ref`s as it goes, so the wrapped copy is not compared with the original.
+ */
 function wraps(listed: JsonSchema, served: JsonSchema): boolean {
-  if (typeof listed !== 'object' || listed.type !== 'object') return false;
+  if (typeof listed !== 'object' || typeof served !== 'object' || served.type === 'object') return false;
   const properties = listed.properties;
-  const result = typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? properties.result : undefined;
-  return JSON.stringify(listed.required) === '["result"]' && result !== undefined && JSON.stringify(result) === JSON.stringify(served);
+  const hasResult = typeof properties === 'object' && properties !== null && !Array.isArray(properties) && 'result' in properties;
+  return listed.type === 'object' && hasResult && JSON.stringify(listed.required) === '["result"]';
 }
 
 /** The isError text of v2's McpServer when its Standard Schema validation rejects (server/dist mcp-*.mjs validateToolOutput / validateToolInput). */
