@@ -18,11 +18,39 @@ export function positionOf(text: string, offset: number): { line: number; column
 /** Parses strict JSON. `__proto__` stays an ordinary own key (JSON.parse defines it as data). */
 export function parseAnswer(text: string): AnswerResult {
   if (text.trim() === '') return { ok: false, error: { message: 'The answer is empty: paste the JSON the tool returns.', line: 1, column: 1 } };
+  let value: Json;
   try {
-    return { ok: true, value: JSON.parse(text) as Json };
+    value = JSON.parse(text) as Json;
   } catch (e) {
     return { ok: false, error: locate(text, e) };
   }
+  const tooDeep = offsetBeyondDepth(text, MAX_ANSWER_DEPTH);
+  if (tooDeep !== -1) {
+    return {
+      ok: false,
+      error: { message: `The answer nests deeper than ${MAX_ANSWER_DEPTH} levels; the playground evaluates answers up to that depth.`, ...positionOf(text, tooDeep) },
+    };
+  }
+  return { ok: true, value };
+}
+
+/** The deepest answer the engine evaluates: deeper values overflow the stack of zod, Ajv, JSON.stringify and structured clone. */
+export const MAX_ANSWER_DEPTH = 512;
+
+/** Offset of the first `{`/`[` that opens level `max + 1`, or -1. The text is valid JSON, so only strings need skipping. */
+function offsetBeyondDepth(text: string, max: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > max) return i;
+    } else if (ch === 0x7d || ch === 0x5d) {
+      depth--;
+    }
+  }
+  return -1;
 }
 
 function locate(text: string, thrown: unknown): ErrorInfo {
