@@ -17,7 +17,7 @@ const tuple = (extra: Record<string, Json> = {}): JsonSchema => ({
   required: ['pt'],
 });
 
-const CASES: Array<{ name: string; listed: JsonSchema | null; sc?: Json; isError?: boolean; tool?: string }> = [
+const CASES: Array<{ name: string; listed: JsonSchema | null; sc: Json; isError?: boolean; tool?: string }> = [
   { name: 'extra keys', listed: id, sc: { id: '1', x: 2, y: 3 } },
   { name: 'valid', listed: id, sc: { id: '1' } },
   { name: 'missing required', listed: { ...id, properties: { id: { type: 'string' }, count: { type: 'number', default: 1 } }, required: ['id', 'count'] }, sc: { id: '1' } },
@@ -38,8 +38,8 @@ const CASES: Array<{ name: string; listed: JsonSchema | null; sc?: Json; isError
   { name: 'same $id, other schema', listed: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'], $id: 'urn:example:one' }, sc: { n: 'x' } },
   { name: 'format', listed: { type: 'object', properties: { d: { type: 'string', format: 'date-time' } } }, sc: { d: 'nope' } },
   { name: 'isError with invalid structuredContent', listed: id, sc: { id: '1', x: 2 }, isError: true },
-  { name: 'isError without structuredContent', listed: id, isError: true },
-  { name: 'no structuredContent', listed: id },
+  { name: 'isError with null structuredContent', listed: id, sc: null, isError: true },
+  { name: 'null structuredContent', listed: id, sc: null },
   { name: 'array structuredContent', listed: id, sc: [1] },
   { name: 'string structuredContent', listed: id, sc: 'x' },
   { name: 'no schema listed', listed: null, sc: { anything: true } },
@@ -50,8 +50,8 @@ const CASES: Array<{ name: string; listed: JsonSchema | null; sc?: Json; isError
 
 describe.each(CASES)('$name', ({ listed, sc, isError, tool }) => {
   it.each(CLIENT_IDS)('%s says what the real client says', async (clientId) => {
-    const result = { structuredContent: sc ?? null, isError: isError ?? false };
-    const real = await askRealClient(clientId, listed, { ...(sc === undefined ? {} : { structuredContent: sc }), ...(isError ? { isError } : {}) }, tool);
+    const result = { structuredContent: sc, isError: isError ?? false };
+    const real = await askRealClient(clientId, listed, { structuredContent: sc, ...(isError ? { isError } : {}) }, tool);
     const verdict = CLIENTS[clientId].verify(listed, result, tool ?? 'tool');
     const thrown = real.listError ?? real.callError;
     expect(verdict.valid === false ? verdict.message : null).toBe(thrown);

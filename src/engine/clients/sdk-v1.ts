@@ -31,17 +31,15 @@ export const sdkV1Client: Client = {
   id: 'sdk-v1',
   title: 'SDK v1 client',
   summary: '@modelcontextprotocol/sdk 1.32.2 Client: Ajv draft-07 class (ignores $schema), ajv-formats, allErrors.',
-  verify(listed, result, tool) {
+  verify(listed, result) {
     if (listed === null) return { valid: null, message: null };
     const compiled = check(listed);
     if (!compiled.ok) return reject(compiled.message);
+    // A null structuredContent is JSON null on the wire (evaluate ships a null answer as is), which the result parse refuses.
     // The client validates its own parse of the result: the record copy turns an own `__proto__` key into a prototype.
-    const parsed = CallToolResultSchema.safeParse({ content: [], structuredContent: result.structuredContent ?? undefined });
+    const parsed = CallToolResultSchema.safeParse({ content: [], structuredContent: result.structuredContent });
     if (!parsed.success) return reject(parsed.error.message);
     const sc = parsed.data.structuredContent;
-    if (sc === undefined) {
-      return result.isError ? { valid: null, message: null } : reject(new McpError(ErrorCode.InvalidRequest, `Tool ${tool} has an output schema but did not return structured content`).message);
-    }
     try {
       const outcome = compiled.validate(sc);
       if (outcome.valid) return { valid: true, message: null };

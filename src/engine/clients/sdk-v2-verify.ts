@@ -21,7 +21,7 @@ const WireToolsList = z.object({
     }),
   ),
 });
-const WireToolsCall = z.object({ structuredContent: z.record(z.string(), z.unknown()).optional() });
+const WireToolsCall = z.object({ structuredContent: z.record(z.string(), z.unknown()) });
 
 type Check = { ok: true; validate: ValidateFn } | { ok: false; listError: string } | { ok: false; compileError: string };
 
@@ -44,12 +44,12 @@ export function v2Verify(makeProvider: () => ValidatorProvider): Client['verify'
     const compiled = check(listed);
     if ('listError' in compiled) return reject(compiled.listError);
     if ('compileError' in compiled) return reject(`Tool '${tool}' has an invalid outputSchema: ${compiled.compileError}`);
+    // A null structuredContent is JSON null on the wire (evaluate ships a null answer as is), which the result parse refuses.
     // The client validates its own parse of the result: the record copy turns an own `__proto__` key into a prototype.
-    const wire = WireToolsCall.safeParse({ structuredContent: result.structuredContent ?? undefined });
+    const wire = WireToolsCall.safeParse({ structuredContent: result.structuredContent });
     if (!wire.success) return reject(`Invalid result for tools/call: ${wire.error.message}`);
-    const sc = wire.data.structuredContent;
     if (result.isError) return { valid: null, message: null };
-    if (sc === undefined) return reject(`Tool ${tool} has an output schema but did not return structured content`);
+    const sc = wire.data.structuredContent;
     try {
       const outcome = compiled.validate(sc);
       return outcome.valid ? { valid: true, message: null } : reject(`Structured content does not match the tool's output schema: ${outcome.errorMessage}`);
