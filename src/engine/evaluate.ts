@@ -11,6 +11,7 @@ import { CLIENTS } from './clients/index.ts';
 import { POLICIES, parseInput } from './policies.ts';
 import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
+import { refusal as v2Refusal } from './converters/mcp-sdk-v2.ts';
 import { VERSIONS } from './versions.ts';
 import type { ClientId, ConverterId, ConverterRow, Json, PolicyRow, Report, RealSdkRow, Verdict } from './report.ts';
 import type { Listing, LoadedCase, Policy, Shipment } from './types.ts';
@@ -38,7 +39,7 @@ export async function evaluate(input: unknown): Promise<Report> {
 
   const shipments = shipAll(loaded, answer.value);
   const converters: Report['converters'] = {};
-  for (const [id, listing] of listings) converters[id] = verifyAll(loaded, listing, shipments);
+  for (const [id, listing] of listings) converters[id] = verifyAll(loaded, answer.value, listing, shipments);
 
   const [v1, v2] = await Promise.all([realRun('v1', loaded, answer.value), realRun('v2', loaded, answer.value)]);
   const out: Report = { ...report, converters, realSdk: { v1, v2 } };
@@ -70,15 +71,21 @@ function shipAll(loaded: LoadedCase, answer: Json): Array<[Policy, Shipment]> {
 }
 
 /** verify: put each shipment through the converter's wire rules, then through every client. */
-function verifyAll(loaded: LoadedCase, listing: Listing, shipments: Array<[Policy, Shipment]>): ConverterRow {
+function verifyAll(loaded: LoadedCase, answer: Json, listing: Listing, shipments: Array<[Policy, Shipment]>): ConverterRow {
   const policies: ConverterRow['policies'] = {};
   for (const [policy, shipment] of shipments) {
     const row: PolicyRow = { ...shipment, verdicts: {} as Record<ClientId, Verdict> };
-    if (listing.callError && loaded.role === 'output') {
+    // The SDK servers ship the raw answer and check it before parsing; the other policies check what they would ship.
+    const checked = policy.id === 'raw' ? answer : row.refused === null ? row.ships : undefined;
+    const early = checked !== undefined && listing.refusesAnswer ? listing.refusesAnswer(checked) : null;
+    if (early !== null) {
+      row.ships = null;
+      row.refused = early;
+    } else if (listing.callError && loaded.role === 'output') {
       row.ships = null;
       row.refused = listing.callError;
-    } else if (row.refused && listing.refusal && policy.id === 'raw') {
-      row.refused = listing.refusal(row.refused);
+    } else if (row.refused !== null && policy.id === 'raw') {
+      row.refused = (listing.refusal ?? v2Refusal(loaded))(row.refused);
     } else if (row.refused === null && listing.wrapsResult) {
       row.ships = { result: row.ships };
     }

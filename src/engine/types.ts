@@ -22,8 +22,10 @@ export interface Listing {
   wrapsResult?: boolean;
   /** Every call of the tool fails with this error, whatever the answer. */
   callError?: string;
-  /** The text the server's isError result carries when its zod parse rejects the answer, if this server words it its own way. */
+  /** The text the server's isError result carries when its zod parse rejects the answer (default: the v2 SDK's wording). */
   refusal?: (zodMessage: string) => string;
+  /** The server refuses this value before it parses it (v1: a falsy structuredContent), or null. */
+  refusesAnswer?: (ships: Json) => string | null;
 }
 
 /** A converter: one way a server turns the zod schema into the listed JSON Schema. */

@@ -31,7 +31,7 @@ function wraps(listed: JsonSchema, served: JsonSchema): boolean {
 }
 
 /** The isError text of v2's McpServer when its Standard Schema validation rejects (server/dist mcp-*.mjs validateToolOutput / validateToolInput). */
-function refusal(loaded: LoadedCase): (zodMessage: string) => string {
+export function refusal(loaded: LoadedCase): (zodMessage: string) => string {
   const what = refusalLead(loaded);
   return (zodMessage) => `${what}: ${issuesText(issuesOf(zodMessage)) ?? zodMessage}`;
 }
