@@ -1,0 +1,63 @@
+/** The CLI: `npm run evaluate -- <case.json|->` prints the Report; exit 0 when it evaluated, 2 when the case is unreadable. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/engine/report.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const cli = (args: string[], input?: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 });
+
+const copilotCase = {
+  v: 1,
+  role: 'output',
+  tool: 'get_invoice',
+  schema: 'import { z } from "zod"\nexport default z.object({ id: z.string() })',
+  answer: '{"id":"1","costCenter":"CC-7"}',
+};
+
+describe('cli', () => {
+  it('prints the Report of a case file and exits 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    const file = join(dir, 'case.json');
+    writeFileSync(file, JSON.stringify(copilotCase));
+    const run = cli([file]);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toEqual({
+      valid: false,
+      message: "MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties",
+    });
+    expect(report.realSdk.v1?.callError).toBe(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1'].message);
+  });
+
+  it('reads the case from standard input with -', () => {
+    const run = cli(['-'], JSON.stringify(copilotCase));
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as Report).converters['wire-truthful']?.policies.raw?.verdicts['sdk-v2-node'].valid).toBe(true);
+  });
+
+  it('exits 0 with the error in the Report when the schema itself is broken', () => {
+    const run = cli(['-'], JSON.stringify({ ...copilotCase, schema: 'export default z.object({ id: z.string( })' }));
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.load.ok).toBe(false);
+  });
+
+  it('exits 2 with a message when the case file is missing or not JSON', () => {
+    const missing = cli(['/nonexistent/case.json']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('cannot read the case /nonexistent/case.json');
+    const garbage = cli(['-'], '{ not json');
+    expect(garbage.status).toBe(2);
+    expect(garbage.stdout).toBe('');
+  });
+
+  it('exits 2 with usage when no file is given', () => {
+    const run = cli([]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('usage: npm run evaluate');
+  });
+});
