@@ -10,8 +10,14 @@ const FRAME_ENTRY = 'src/sandbox/frame.ts';
 const FRAME_TAG = '<script data-inline src="/src/sandbox/frame.ts"></script>';
 const DEV_WORKER_PATH = '__sandbox/engine-worker.js';
 
+/** One entry bundled into a single self-contained classic (IIFE) script, and the files it was made from. */
+interface ClassicBundle {
+  code: string;
+  files: Set<string>;
+}
+
 /** Bundles one entry into a single self-contained classic (IIFE) script. */
-async function bundleClassic(config: ResolvedConfig, entry: string): Promise<string> {
+async function bundleClassic(config: ResolvedConfig, entry: string): Promise<ClassicBundle> {
   const production = config.command === 'build';
   const result = await build({
     configFile: false,
@@ -36,7 +42,7 @@ async function bundleClassic(config: ResolvedConfig, entry: string): Promise<str
   if (!chunk || rest.length > 0 || chunk.imports.length > 0 || chunk.dynamicImports.length > 0) {
     throw new Error(`${entry} did not bundle to one self-contained script`);
   }
-  return chunk.code;
+  return { code: chunk.code, files: new Set(chunk.moduleIds) };
 }
 
 /**
@@ -48,8 +54,8 @@ async function bundleClassic(config: ResolvedConfig, entry: string): Promise<str
  */
 function sandbox(): Plugin {
   let config: ResolvedConfig;
-  const cache = new Map<string, Promise<string>>();
-  const bundle = (entry: string): Promise<string> => {
+  const cache = new Map<string, Promise<ClassicBundle>>();
+  const bundle = (entry: string): Promise<ClassicBundle> => {
     let p = cache.get(entry);
     if (!p) {
       p = bundleClassic(config, entry);
@@ -60,7 +66,7 @@ function sandbox(): Plugin {
   };
   const sandboxHtml = async (): Promise<string> => {
     const template = await readFile(resolve(config.root, 'sandbox.html'), 'utf8');
-    const code = (await bundle(FRAME_ENTRY)).replaceAll('</script', '<\\/script');
+    const code = (await bundle(FRAME_ENTRY)).code.replaceAll('</script', '<\\/script');
     const hash = createHash('sha256').update(code).digest('base64');
     if (!template.includes(FRAME_TAG)) throw new Error(`sandbox.html must contain ${FRAME_TAG}`);
     return template.replace('%FRAME_SCRIPT_HASH%', `'sha256-${hash}'`).replace(FRAME_TAG, () => `<script>${code}</script>`);
@@ -76,7 +82,7 @@ function sandbox(): Plugin {
     async load(id) {
       if (id !== `\0${VIRTUAL_WORKER_URL}`) return undefined;
       if (config.command === 'serve') return `export default ${JSON.stringify(config.base + DEV_WORKER_PATH)};`;
-      const source = await bundle(WORKER_ENTRY);
+      const source = (await bundle(WORKER_ENTRY)).code;
       const fileName = `${config.build.assetsDir}/engine-worker-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       return `export default ${JSON.stringify(config.base + fileName)};`;
@@ -85,10 +91,18 @@ function sandbox(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'sandbox.html', source: await sandboxHtml() });
     },
     configureServer(server) {
-      server.watcher.on('change', () => cache.clear());
+      // The frame and its worker live outside the app's module graph, so HMR cannot reach them: reload the page.
+      server.watcher.on('change', async (file) => {
+        const built = await Promise.all([...cache.values()].map((p) => p.catch(() => null)));
+        if (built.some((b) => !b || b.files.has(file)) || file === resolve(config.root, 'sandbox.html')) {
+          cache.clear();
+          server.ws.send({ type: 'full-reload' });
+        }
+      });
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split(/[?#]/)[0];
-        const page = path === `${config.base}sandbox.html` ? sandboxHtml() : path === config.base + DEV_WORKER_PATH ? bundle(WORKER_ENTRY) : null;
+        const page =
+          path === `${config.base}sandbox.html` ? sandboxHtml() : path === config.base + DEV_WORKER_PATH ? bundle(WORKER_ENTRY).then((b) => b.code) : null;
         if (!page) return next();
         page.then(
           (body) => {

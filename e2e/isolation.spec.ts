@@ -221,6 +221,21 @@ test.describe('through the app', () => {
     await expect(page.getByTestId('status')).toContainText('Evaluated in');
   });
 
+  test('the app and its sandbox frame run without CSP violations', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __violations: seen });
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+    });
+    await openCase(page, {});
+    await expect(page.getByTestId('status')).toContainText('Evaluated in');
+    await waitForEditors(page);
+    const frames = page.frames();
+    expect(frames.map((f) => new URL(f.url()).pathname)).toContain('/sandbox.html');
+    const seen = await Promise.all(frames.map((f) => f.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
+    expect(seen.flat()).toEqual([]);
+  });
+
   test('an infinite loop shows a timeout within 3 s while the app stays responsive', async ({ page }) => {
     await openCase(page, plain);
     const status = page.getByTestId('status');
@@ -243,12 +258,16 @@ test.describe('through the app', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       const click = { ms: performance.now() - clicked, selected: tab.getAttribute('aria-selected'), duringRun: statusLine.textContent };
       await until(() => statusLine.textContent?.includes('infinite loop') ?? false);
-      return { click, timeoutMs: performance.now() - started };
+      return { click, evaluatingMs: clicked - started, timeoutMs: performance.now() - started };
     }, caseWith('while (true) {}').schema);
     expect(run.click.selected).toBe('true');
     expect(run.click.duringRun).toContain('Evaluating');
-    expect(run.click.ms).toBeLessThan(500);
-    expect(run.timeoutMs).toBeLessThan(3000);
+    // Were the loop on the main thread, the click would wait for the whole budget (2 s).
+    expect(run.click.ms).toBeLessThan(1000);
+    // From the moment the app shows the run started: the edit → `Evaluating…` leg is the UI's own main-thread
+    // time (debounce, render), which a loaded machine stretches; it is reported, not asserted.
+    test.info().annotations.push({ type: 'timing', description: JSON.stringify(run) });
+    expect(run.timeoutMs - run.evaluatingMs, JSON.stringify(run)).toBeLessThan(3000);
 
     await setEditorText(page, 'schema', caseWith('').schema.replace('a: z.string()', 'after: z.string()'));
     await expect(page.getByLabel('Listed outputSchema')).toContainText('"after"');

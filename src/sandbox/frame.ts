@@ -37,7 +37,10 @@ function spawn(): void {
   };
   w.onerror = (e) => {
     e.preventDefault();
-    if (w === worker) respawn(e.message || 'The evaluation worker failed');
+    if (w !== worker) return;
+    // Failing before `ready` is not user code (none has run yet): respawning would only fail again, in a loop.
+    if (workerReady) respawn(e.message || 'The evaluation worker failed');
+    else toApp({ type: 'failed', id: stopWorker(), message: e.message || 'The evaluation worker could not start' });
   };
   w.onmessageerror = () => {
     if (w === worker) respawn('A worker message could not be read');

@@ -13,12 +13,12 @@ export interface EvaluatorOptions {
   budgetMs?: number;
   /** Where the hidden frame is attached (default: document.body). */
   container?: HTMLElement;
-  /** Called with the frame's lifecycle events (ready, timeout, respawned), e.g. for a status line. */
+  /** Called with the frame's lifecycle events (ready, timeout, respawned, failed), e.g. for a status line. */
   onEvent?: (e: FrameEvent) => void;
 }
 
-/** How long past the budget the app waits for the frame itself before replacing it. */
-const FRAME_GRACE_MS = 8000;
+/** How long past the budget the app waits for the frame itself (loading, booting, answering) before replacing it. */
+const FRAME_GRACE_MS = 15_000;
 
 let workerSource: Promise<string> | null = null;
 
@@ -87,9 +87,17 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
 
   function send(): void {
     if (!latest || !booted || !pending.has(latest.id)) return;
-    post(latest);
+    try {
+      post(latest);
+    } catch (e) {
+      // A case that cannot be structured-cloned (a caller bug) fails as a value, like everything else.
+      settle(latest.id, { kind: 'crash', message: `the case could not be sent to the sandbox (${e instanceof Error ? e.message : String(e)})` });
+    }
+  }
+
+  /** Covers what the frame's watchdog cannot: a frame that never loads, boots or answers. */
+  function armDeadline(id: number): void {
     if (deadline) clearTimeout(deadline);
-    const id = latest.id;
     deadline = setTimeout(() => {
       deadline = null;
       mount();
@@ -130,8 +138,11 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       case 'respawned':
         settle(m.id, { kind: 'crash', message: `${m.message} (the worker was restarted)` });
         break;
+      case 'failed':
+        settle(m.id, { kind: 'crash', message: `the worker could not start: ${m.message}` });
+        break;
     }
-    if (m.type === 'ready' || m.type === 'timeout' || m.type === 'respawned') opts.onEvent?.(m);
+    if (m.type !== 'report' && m.type !== 'crash') opts.onEvent?.(m);
   }
 
   window.addEventListener('message', onMessage);
@@ -145,6 +156,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       for (const older of [...pending.keys()]) settle(older, { kind: 'stale' });
       latest = { type: 'evaluate', id, case: c };
       const outcome = new Promise<Outcome>((resolve) => pending.set(id, resolve));
+      armDeadline(id);
       send();
       return outcome;
     },

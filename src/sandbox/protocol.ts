@@ -20,7 +20,9 @@ export type FrameEvent =
   /** The run exceeded its budget: the worker was terminated and a fresh one started. */
   | { type: 'timeout'; id: number; budgetMs: number }
   /** The worker died (an uncaught error outside evaluate, out of memory): it was respawned. */
-  | { type: 'respawned'; id: number; message: string };
+  | { type: 'respawned'; id: number; message: string }
+  /** The worker could not start at all (e.g. the browser refused a blob: worker): not retried until the frame is recreated. */
+  | { type: 'failed'; id: number; message: string };
 
 /** Every message the frame posts to the app carries the nonce the app gave it in the frame URL. */
 export type FrameMessage = (WorkerReply | FrameEvent) & { nonce: string };
