@@ -3,6 +3,7 @@
  * Monaco models (what a user types) and exposes the store (what the app holds); it grants nothing a user can't do.
  */
 import type { PlaygroundStore } from '../state/store.ts';
+import type { EditorMarker } from './editor/answerMarkers.ts';
 import { editors, type EditorName } from './editor/registry.ts';
 
 /** The hook's shape. */
@@ -11,6 +12,8 @@ export interface PlaygroundHook {
   getText(which: EditorName): string;
   /** Replaces an editor's text as one undoable edit (the app sees a normal, debounced change). */
   setText(which: EditorName, text: string): void;
+  /** The markers (squiggles with their hover messages) on an editor; none before it is mounted. */
+  markers(which: EditorName): readonly EditorMarker[];
   /** The Monaco model of a mounted editor; throws before Monaco has mounted it. */
   model(which: EditorName): unknown;
   /** True once both editors are mounted. */
@@ -34,6 +37,7 @@ export function installTestHook(store: PlaygroundStore): void {
       if (editor) editor.setText(text);
       else store.getState().setField(which, text);
     },
+    markers: (which) => editors.get(which)?.markers() ?? [],
     model: (which) => {
       const editor = editors.get(which);
       if (!editor) throw new Error(`the ${which} editor is not mounted yet`);

@@ -32,6 +32,8 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const markersRef = useRef(markers);
+  markersRef.current = markers;
 
   const flush = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -49,6 +51,8 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     const model = editor.getModel();
     if (!model) return;
     matchLanguage(model, language);
+    // Markers computed before Monaco mounted (a report that came first) are applied now.
+    applyMarkers(model, markersRef.current);
     editor.onDidBlurEditorText(() => timer.current && flush());
     editors.set(name, {
       getText: () => model.getValue(),
@@ -58,6 +62,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
         editor.revealPositionInCenter({ lineNumber: line, column });
         editor.focus();
       },
+      markers: () => markersRef.current,
       model,
     });
     if (language === 'typescript') {
@@ -85,12 +90,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    if (!model) return;
-    monaco.editor.setModelMarkers(
-      model,
-      'playground',
-      markers.map((m) => ({ ...m, severity: m.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning })),
-    );
+    if (model) applyMarkers(model, markers);
   }, [markers]);
 
   return (
@@ -122,6 +122,11 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
       }}
     />
   );
+}
+
+function applyMarkers(model: monaco.editor.ITextModel, markers: readonly EditorMarker[]): void {
+  const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning } as const;
+  monaco.editor.setModelMarkers(model, 'playground', markers.map((m) => ({ ...m, severity: severity[m.severity] })));
 }
 
 /** Replaces the whole text as one undoable edit. */

@@ -1,4 +1,5 @@
 /** The mounted editors, by name: how the test hook and the problems list reach Monaco without importing it. */
+import type { EditorMarker } from './answerMarkers.ts';
 
 /** Which editor. */
 export type EditorName = 'schema' | 'answer';
@@ -9,6 +10,8 @@ export interface EditorHandle {
   setText(text: string): void;
   /** Moves the cursor to a 1-based line and column and focuses the editor. */
   reveal(line: number, column: number): void;
+  /** The markers last set on the editor (what its squiggles and hovers say). */
+  markers(): readonly EditorMarker[];
   /** The Monaco text model (for e2e tests). */
   model: unknown;
 }

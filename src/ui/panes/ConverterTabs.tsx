@@ -10,7 +10,7 @@ export function ConverterTabs() {
   const client = usePlayground((s) => s.client);
   const report = usePlayground((s) => s.report);
   return (
-    <div className="tabs" role="tablist" aria-label="Converter">
+    <div className="tabs" role="tablist" aria-label="Compare converters">
       {CONVERTERS.map((c) => {
         const badge = converterBadge(report?.converters[c.id], client);
         return (
