@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '../src/engine/case.ts';
 import { CLIENT_IDS, CONVERTER_IDS } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { decodePermalink, encodePermalink, getInitialState, type PlaygroundCase } from '../src/state/permalink.ts';
+import { createPlaygroundStore } from '../src/state/store.ts';
+import { startUrlSync } from '../src/state/sync.ts';
 
 const arbCase: fc.Arbitrary<PlaygroundCase> = fc.record({
   role: fc.constantFrom(...ROLES),
@@ -184,5 +186,59 @@ describe('getInitialState', () => {
 
   it('a bad link: the fallback and the reason', () => {
     expect(getInitialState({ hash: '#v1.AAAA' }, fallback)).toEqual({ state: fallback, error: expect.stringContaining('link') });
+  });
+});
+
+describe('URL sync: the fragment follows the case, throttled, only on change', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A fake window: a location, a history that records replaceState calls, and hashchange listeners. */
+  function fakeWindow(hash = '') {
+    const listeners = new Set<() => void>();
+    const writes: string[] = [];
+    const win = {
+      location: { hash },
+      history: { replaceState: (_d: unknown, _u: string, url: string) => void (writes.push(url), (win.location.hash = url)) },
+      addEventListener: (_t: 'hashchange', l: () => void) => void listeners.add(l),
+      removeEventListener: (_t: 'hashchange', l: () => void) => void listeners.delete(l),
+      navigate: (h: string) => ((win.location.hash = h), listeners.forEach((l) => l())),
+    };
+    return { win, writes };
+  }
+
+  it('coalesces a burst of edits into one trailing write per second', () => {
+    vi.useFakeTimers();
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win, writes } = fakeWindow();
+    startUrlSync(store, win, 1000);
+    for (let i = 0; i < 50; i++) store.getState().setField('answer', `{"i":${i}}`);
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    expect(writes).toEqual([encodePermalink({ ...DEFAULT_CASE, answer: '{"i":49}' })]);
+  });
+
+  it('writes nothing when the case did not change or changed back', () => {
+    vi.useFakeTimers();
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win, writes } = fakeWindow(encodePermalink(DEFAULT_CASE));
+    startUrlSync(store, win, 1000);
+    store.getState().setToast('Link copied');
+    store.getState().setField('tool', 'other');
+    store.getState().setField('tool', DEFAULT_CASE.tool);
+    vi.advanceTimersByTime(5000);
+    expect(writes).toEqual([]);
+  });
+
+  it('opens a link navigated to in the open app, and keeps the case when that link is bad', () => {
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win } = fakeWindow();
+    const other = { ...DEFAULT_CASE, answer: '{"other":true}', client: 'sdk-v2-node' as const };
+    startUrlSync(store, win, 1000);
+    win.navigate(encodePermalink(other));
+    expect(store.getState().answer).toBe('{"other":true}');
+    expect(store.getState().client).toBe('sdk-v2-node');
+    win.navigate('#v1.@@@');
+    expect(store.getState().answer).toBe('{"other":true}');
+    expect(store.getState().banner?.text).toMatch(/damaged.*The case you were editing is unchanged/);
   });
 });

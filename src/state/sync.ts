@@ -1,11 +1,13 @@
-/** The one place the URL is written: a store subscription that mirrors the case into the fragment, throttled. */
-import { encodePermalink } from './permalink.ts';
+/** The URL and the store: the one place the fragment is written (throttled), and where a pasted link is read back. */
+import { decodePermalink, encodePermalink } from './permalink.ts';
 import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
 export interface UrlTarget {
   location: { hash: string };
   history: { replaceState(data: unknown, unused: string, url: string): void };
+  addEventListener(type: 'hashchange', listener: () => void): void;
+  removeEventListener(type: 'hashchange', listener: () => void): void;
 }
 
 /** A running URL sync. */
@@ -15,7 +17,10 @@ export interface UrlSync {
   stop(): void;
 }
 
-/** Mirrors the case into `location.hash` via `history.replaceState`, at most once per `throttleMs` (trailing), only on change. */
+/**
+ * Mirrors the case into `location.hash` via `history.replaceState`, at most once per `throttleMs` (trailing) and only
+ * when the link changed; opens a link the user pastes into the address bar of the open app (`hashchange`).
+ */
 export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000): UrlSync {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastWritten = target.location.hash;
@@ -32,11 +37,23 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
   const unsubscribe = store.subscribe((next, prev) => {
     if (caseChanged(next, prev) && timer === null) timer = setTimeout(flush, throttleMs);
   });
+  // replaceState never fires hashchange, so this runs only for links the user navigates to.
+  const onHashChange = () => {
+    const hash = target.location.hash;
+    if (hash === lastWritten || hash === '' || hash === '#') return;
+    const decoded = decodePermalink(hash);
+    const { loadCase, setBanner } = store.getState();
+    if (!decoded.ok) return setBanner({ tone: 'error', text: `${decoded.error} The case you were editing is unchanged.` });
+    lastWritten = hash;
+    loadCase(decoded.state);
+  };
+  target.addEventListener('hashchange', onHashChange);
   return {
     flush,
     stop: () => {
       if (timer !== null) clearTimeout(timer);
       unsubscribe();
+      target.removeEventListener('hashchange', onHashChange);
     },
   };
 }
