@@ -1,0 +1,271 @@
+/**
+ * The app, driven through permalinks: the seed cases of semantics.md's "Observed" table show the right listing,
+ * undeclared keys, verdicts and real-SDK outcomes; edits re-evaluate; errors say where they are; the layout fits.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { ClientId, ConverterId, PolicyId } from '../src/engine/report.ts';
+import type { EditorName } from '../src/ui/editor/registry.ts';
+import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
+
+const schemaOf = (expr: string) => `import { z } from 'zod';\n\nexport default ${expr};\n`;
+const pane = (page: Page, id: string): Locator => page.locator(`[data-pane="${id}"]`);
+const row = (page: Page, paneId: string, policy: PolicyId): Locator => pane(page, paneId).locator(`[data-policy="${policy}"]`);
+const sdk = (page: Page, version: 'v1' | 'v2'): Locator => page.locator(`[data-sdk="SDK ${version}"]`);
+const tab = (page: Page, name: string): Locator => pane(page, 'listed').getByRole('tab', { name });
+const status = (page: Page): Locator => page.getByTestId('status');
+
+/** An editor's markers (squiggles) as line, severity and hover message. */
+async function markers(page: Page, which: EditorName): Promise<Array<{ line: number; severity: string; message: string }>> {
+  await waitForEditors(page);
+  return page.evaluate(
+    (name) => window.__playground!.markers(name).map((m) => ({ line: m.startLineNumber, severity: m.severity, message: m.message })),
+    which,
+  );
+}
+
+/** Waits until the panes show the report of the case in the editors. */
+async function evaluated(page: Page): Promise<void> {
+  await expect(status(page)).toContainText(/Evaluated in \d+ ms/);
+}
+
+interface Seed {
+  name: string;
+  schema: string;
+  answer: string;
+  converter: ConverterId;
+  client: ClientId;
+  check(page: Page): Promise<void>;
+}
+
+const V1_PREFIX = "MCP error -32602: Structured content does not match the tool's output schema: ";
+const V2_PREFIX = "Structured content does not match the tool's output schema: ";
+
+/** semantics.md, "Observed with the published packages (zod 4.6.7)", one row each. */
+const SEEDS: Seed[] = [
+  {
+    name: 'an undeclared key: both SDK clients refuse it, wire-truthful passes',
+    schema: schemaOf('z.object({ id: z.string() })'),
+    answer: '{"id":"1","costCenter":"CC-7"}',
+    converter: 'mcp-sdk-v1',
+    client: 'sdk-v1',
+    check: async (page) => {
+      await expect(pane(page, 'listed')).toContainText('"additionalProperties": false');
+      await expect(row(page, 'undeclared', 'raw')).toContainText('costCenter');
+      await expect(row(page, 'undeclared', 'warn')).toContainText('answered with keys its outputSchema does not declare, so they were stripped: costCenter.');
+      await expect(row(page, 'verdict', 'raw')).toContainText('FAIL');
+      await expect(row(page, 'verdict', 'raw')).toContainText(`${V1_PREFIX}data must NOT have additional properties`);
+      await expect(row(page, 'verdict', 'strip')).toContainText('PASS');
+      await expect(sdk(page, 'v1')).toContainText(`${V1_PREFIX}data must NOT have additional properties`);
+      await expect(sdk(page, 'v2')).toContainText(`${V2_PREFIX}data must NOT have additional properties`);
+      await tab(page, 'wire-truthful').click();
+      await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+    },
+  },
+  {
+    name: 'a .default() field is listed as required',
+    schema: schemaOf('z.object({ id: z.string(), count: z.number().default(1) })'),
+    answer: '{"id":"1"}',
+    converter: 'mcp-sdk-v2',
+    client: 'sdk-v2-node',
+    check: async (page) => {
+      await expect(pane(page, 'listed')).toContainText('"required": ["id", "count"]');
+      await expect(row(page, 'verdict', 'raw')).toContainText(`${V2_PREFIX}data must have required property 'count'`);
+      await expect(sdk(page, 'v1')).toContainText(`${V1_PREFIX}data must have required property 'count'`);
+      await tab(page, 'wire-truthful').click();
+      await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+    },
+  },
+  {
+    name: 'z.date() takes tools/list down',
+    schema: schemaOf('z.object({ when: z.date() })'),
+    answer: '{"when":"2026-01-01T00:00:00Z"}',
+    converter: 'mcp-sdk-v1',
+    client: 'sdk-v1',
+    check: async (page) => {
+      await expect(pane(page, 'listed')).toContainText('tools/list fails:');
+      await expect(pane(page, 'listed')).toContainText('MCP error -32603: Date cannot be represented in JSON Schema');
+      await expect(sdk(page, 'v1')).toContainText('MCP error -32603: Date cannot be represented in JSON Schema');
+      await expect(sdk(page, 'v2')).toContainText('Date cannot be represented in JSON Schema');
+      await tab(page, 'wire-truthful').click();
+      await expect(pane(page, 'listed')).toContainText('"when": { "type": "string", "format": "date-time" }');
+    },
+  },
+  {
+    name: 'a discriminated union: not listed by v1, oneOf by v2',
+    schema: schemaOf("z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), a: z.string() }), z.object({ kind: z.literal('b'), b: z.number() })])"),
+    answer: '{"kind":"a","a":"x"}',
+    converter: 'mcp-sdk-v1',
+    client: 'sdk-v2-node',
+    check: async (page) => {
+      await expect(pane(page, 'listed')).toContainText('No outputSchema is listed for this tool.');
+      await expect(sdk(page, 'v1')).toContainText("Cannot read properties of undefined (reading '_zod')");
+      await tab(page, 'SDK v2').click();
+      await expect(pane(page, 'listed')).toContainText('"oneOf"');
+      await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+      await tab(page, 'wire-truthful').click();
+      await expect(pane(page, 'listed')).toContainText('"anyOf"');
+      await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+    },
+  },
+  {
+    name: 'an array root: v2 wraps it as { result }',
+    schema: schemaOf('z.array(z.object({ id: z.string() }))'),
+    answer: '[{"id":"1"}]',
+    converter: 'mcp-sdk-v2',
+    client: 'sdk-v2-node',
+    check: async (page) => {
+      await expect(pane(page, 'listed')).toContainText('"required": ["result"]');
+      await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+      await row(page, 'undeclared', 'raw').getByText('ships an object (1 key)').click();
+      await expect(row(page, 'undeclared', 'raw')).toContainText('{ "result": [{ "id": "1" }] }');
+      await sdk(page, 'v2').getByText('structuredContent: an object (1 key)').click();
+      await expect(sdk(page, 'v2')).toContainText('{ "result": [{ "id": "1" }] }');
+      await tab(page, 'SDK v1').click();
+      await expect(pane(page, 'listed')).toContainText('No outputSchema is listed for this tool.');
+    },
+  },
+  {
+    name: 'z.coerce: the server passes, the clients do not',
+    schema: schemaOf('z.object({ n: z.coerce.number() })'),
+    answer: '{"n":"5"}',
+    converter: 'mcp-sdk-v1',
+    client: 'sdk-v1',
+    check: async (page) => {
+      await expect(row(page, 'verdict', 'raw')).toContainText(`${V1_PREFIX}data/n must be number`);
+      await expect(sdk(page, 'v2')).toContainText(`${V2_PREFIX}data/n must be number`);
+      await tab(page, 'wire-truthful').click();
+      await expect(row(page, 'verdict', 'raw')).toContainText('FAIL');
+    },
+  },
+  {
+    name: 'z.looseObject keeps the extra key and passes',
+    schema: schemaOf('z.looseObject({ id: z.string() })'),
+    answer: '{"id":"1","x":2}',
+    converter: 'mcp-sdk-v1',
+    client: 'sdk-v1',
+    check: async (page) => {
+      await expect(pane(page, 'listed')).toContainText('"additionalProperties": {}');
+      await expect(row(page, 'undeclared', 'raw')).toContainText('no undeclared keys');
+      await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+      await expect(sdk(page, 'v1')).toContainText('structuredContent: an object (2 keys)');
+    },
+  },
+  {
+    name: 'z.strictObject: the server refuses the answer',
+    schema: schemaOf('z.strictObject({ id: z.string() })'),
+    answer: '{"id":"1","x":2}',
+    converter: 'mcp-sdk-v1',
+    client: 'sdk-v1',
+    check: async (page) => {
+      await expect(row(page, 'undeclared', 'raw')).toContainText('Unrecognized key: "x"');
+      await expect(row(page, 'verdict', 'raw')).toContainText('not validated');
+      await expect(sdk(page, 'v1')).toContainText('isError: MCP error -32602: Output validation error: Invalid structured content for tool t: Unrecognized key: "x"');
+    },
+  },
+];
+
+test.describe('the seed cases', () => {
+  for (const seed of SEEDS) {
+    test(seed.name, async ({ page }) => {
+      await openCase(page, { tool: 't', schema: seed.schema, answer: seed.answer, converter: seed.converter, client: seed.client });
+      await evaluated(page);
+      await seed.check(page);
+    });
+  }
+});
+
+test('the default case fails with the Copilot message and underlines the keys, saying which policy and client', async ({ page }) => {
+  await page.goto('/');
+  await evaluated(page);
+  await expect(row(page, 'verdict', 'raw')).toContainText(`${V1_PREFIX}data must NOT have additional properties, data/lines/0 must NOT have additional properties`);
+  await expect(row(page, 'undeclared', 'raw')).toContainText('lines[].margin');
+  await expect.poll(() => markers(page, 'answer')).toEqual(
+    expect.arrayContaining([
+      { line: 4, severity: 'warning', message: expect.stringMatching(/^Undeclared key costCenter: .*raw, strip, warn, keep, fail/) },
+      { line: 6, severity: 'warning', message: expect.stringMatching(/^Undeclared key lines\[\]\.margin/) },
+      { line: 4, severity: 'error', message: 'SDK v1 client rejects what raw ships (SDK v1 listing): must NOT have additional properties' },
+      { line: 6, severity: 'error', message: 'SDK v1 client rejects what raw ships (SDK v1 listing): must NOT have additional properties' },
+    ]),
+  );
+  await expect(page.locator('[data-editor="answer"] .squiggly-error').first()).toBeVisible();
+});
+
+test('editing the answer re-evaluates and updates the verdict', async ({ page }) => {
+  await openCase(page, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"1","costCenter":"CC-7"}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await expect(row(page, 'verdict', 'raw')).toContainText('FAIL');
+  await waitForEditors(page);
+  // Rename the undeclared key to a declared one; typed text without brackets or quotes, so auto-closing stays out of it.
+  await page.locator('[data-editor="answer"] .view-line').getByText('costCenter').dblclick();
+  await page.keyboard.insertText('id');
+  await expect.poll(() => editorText(page, 'answer')).toBe('{"id":"1","id":"CC-7"}');
+  await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+  await expect(row(page, 'undeclared', 'raw')).toContainText('no undeclared keys');
+  await expect.poll(() => markers(page, 'answer')).toEqual([]);
+});
+
+test('malformed JSON says what and where (line:column), and the editor marks it', async ({ page }) => {
+  await openCase(page, {});
+  await evaluated(page);
+  await setEditorText(page, 'answer', '{\n  "id": "1",\n  "x" 2\n}');
+  const problems = page.getByTestId('problems');
+  await expect(problems).toContainText('The answer is not valid JSON');
+  await expect(problems).toContainText('answer 3:7');
+  await expect(problems).toContainText('Malformed JSON: colon expected');
+  await expect(pane(page, 'verdict')).toContainText('the answer is not valid JSON');
+  await expect.poll(() => markers(page, 'answer')).toEqual([{ line: 3, severity: 'error', message: 'Malformed JSON: colon expected' }]);
+});
+
+test('a schema that does not load says where, and the schema editor marks it', async ({ page }) => {
+  await openCase(page, {});
+  await evaluated(page);
+  await setEditorText(page, 'schema', "import { z } from 'zod';\n\nexport default z.object({\n  id: z.strin(),\n});\n");
+  const problems = page.getByTestId('problems');
+  await expect(problems).toContainText('The schema did not load');
+  await expect(problems).toContainText('schema 4:9');
+  await expect(problems).toContainText('z.strin is not a function');
+  await expect.poll(() => markers(page, 'schema')).toEqual([{ line: 4, severity: 'error', message: 'TypeError: z.strin is not a function' }]);
+});
+
+test('the pickers and the converter tabs are one choice', async ({ page }) => {
+  await openCase(page, { converter: 'zod', client: 'sdk-v1' });
+  await evaluated(page);
+  await page.getByRole('combobox', { name: 'Converter' }).selectOption('frontmcp');
+  await expect(tab(page, 'FrontMCP')).toHaveAttribute('aria-selected', 'true');
+  await tab(page, 'SDK v2').click();
+  await expect(page.getByRole('combobox', { name: 'Converter' })).toHaveValue('mcp-sdk-v2');
+  await page.getByRole('combobox', { name: 'Client' }).selectOption('sdk-v2-browser');
+  await expect(row(page, 'verdict', 'raw')).toContainText('Property "margin" does not match additional properties schema');
+});
+
+test('the input role checks call arguments against the inputSchema', async ({ page }) => {
+  await openCase(page, { role: 'input', schema: schemaOf('z.object({ q: z.string() })'), answer: '{"q":"x","extra":1}', converter: 'zod' });
+  await evaluated(page);
+  await expect(page.getByRole('radio', { name: 'Input arguments' })).toBeChecked();
+  await expect(pane(page, 'listed')).toContainText('inputSchema');
+  await expect(row(page, 'undeclared', 'raw')).toBeVisible();
+});
+
+test.describe('layout', () => {
+  test('1440×900: everything visible without page scroll, each pane without its own scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await evaluated(page);
+    await waitForEditors(page);
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollHeight - window.innerHeight,
+      panes: [...document.querySelectorAll<HTMLElement>('.pane-body')].map((el) => el.scrollHeight - el.clientHeight),
+    }));
+    expect(overflow.page).toBeLessThanOrEqual(0);
+    expect(overflow.panes).toEqual([0, 0, 0, 0]);
+  });
+
+  test('390×844: panes stacked, nothing wider than the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await evaluated(page);
+    const boxes = await page.locator('.pane').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    expect(new Set(boxes.map((b) => Math.round(b.x))).size).toBe(1);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y).toBeGreaterThan(boxes[i - 1]!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
