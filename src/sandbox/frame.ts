@@ -29,8 +29,14 @@ function spawn(): void {
   if (!workerUrl) return;
   key = randomKey();
   workerReady = false;
-  // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
-  const w = new Worker(workerUrl);
+  let w: Worker;
+  try {
+    // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
+    w = new Worker(workerUrl);
+  } catch (e) {
+    toApp({ type: 'failed', id: stopWorker(), message: e instanceof Error ? e.message : String(e) });
+    return;
+  }
   worker = w;
   w.onmessage = (e: MessageEvent<WorkerMessage>) => {
     if (w === worker) fromWorker(e.data);
