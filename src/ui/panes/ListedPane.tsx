@@ -1,18 +1,17 @@
 /** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against zod. */
 import { usePlayground, useServices } from '../storeContext.ts';
 import { ConverterTabs } from './ConverterTabs.tsx';
-import { paneGate } from './gate.ts';
+import { usePaneGate } from './gate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
 import { SchemaDiff } from './SchemaDiff.tsx';
 
 /** The listed-schema pane body. */
 export function ListedPane() {
-  const report = usePlayground((s) => s.report);
+  const { report, gate } = usePaneGate(false);
   const converter = usePlayground((s) => s.converter);
   const role = usePlayground((s) => s.role);
   const diff = usePlayground((s) => s.listedDiff && s.converter !== 'zod');
-  const gate = paneGate(report, false);
   const row = report?.converters[converter];
   const zodListed = report?.converters.zod?.listed ?? null;
   const field = role === 'output' ? 'outputSchema' : 'inputSchema';

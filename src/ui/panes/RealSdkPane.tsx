@@ -1,7 +1,7 @@
 /** Pane 4: what the published SDKs (server + client over InMemoryTransport) actually did with this case. */
 import type { RealSdkRow, Report } from '../../engine/report.ts';
 import { usePlayground } from '../storeContext.ts';
-import { paneGate } from './gate.ts';
+import { usePaneGate } from './gate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
 import { Reveal } from './Reveal.tsx';
@@ -15,9 +15,8 @@ const SDKS = [
 
 /** The real-SDK pane body. */
 export function RealSdkPane() {
-  const report = usePlayground((s) => s.report);
+  const { report, gate } = usePaneGate(true);
   const role = usePlayground((s) => s.role);
-  const gate = paneGate(report, true);
   if (gate || !report) return <Note>{gate}</Note>;
   return (
     <div className="sdk-grid">
@@ -55,6 +54,9 @@ function SdkRun({ title, pkg, run, role }: { title: string; pkg: string; run: Re
               <code className="message" data-tone="error">{run.callError}</code>
             ) : run.isError ? (
               <code className="message" data-tone="warn">isError: {run.text ?? '(no text)'}</code>
+            ) : role === 'input' ? (
+              // Our stand-in tool echoes the arguments as the server's parse handed them over.
+              <code className="message">handler received: {run.text ?? '(nothing)'}</code>
             ) : (
               <ShipsSummary ships={run.structuredContent} label="structuredContent:" />
             )}

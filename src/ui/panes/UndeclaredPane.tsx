@@ -1,17 +1,16 @@
 /** Pane 2: per policy, the undeclared key paths, what ships, and the log line or refusal. */
 import { usePlayground } from '../storeContext.ts';
-import { paneGate } from './gate.ts';
+import { usePaneGate } from './gate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
-import { policyRows } from './policyRows.ts';
+import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { Reveal } from './Reveal.tsx';
 import { ShipsSummary } from './ShipsSummary.tsx';
 
 /** The undeclared-keys pane body. */
 export function UndeclaredPane() {
-  const report = usePlayground((s) => s.report);
+  const { report, gate } = usePaneGate(true);
   const converter = usePlayground((s) => s.converter);
-  const gate = paneGate(report, true);
   if (gate || !report) return <Note>{gate}</Note>;
   const rows = policyRows(report.converters[converter]);
   const input = report.input;
@@ -25,7 +24,7 @@ export function UndeclaredPane() {
           {input.error && <code className="message said" data-tone="error">{input.error}</code>}
         </div>
       )}
-      {rows.map(({ policy, row }) => (
+      {rows.map(({ policy, row }, i) => (
         <div className="policy-row" key={policy.id} data-policy={policy.id}>
           <span className="policy" title={policy.summary}>
             {policy.title}
@@ -34,16 +33,8 @@ export function UndeclaredPane() {
           <span className="ships">
             <ShipsSummary ships={row.ships} />
           </span>
-          {row.refused && (
-            <code className="message said" data-tone="error">
-              refused: {row.refused}
-            </code>
-          )}
-          {row.log && (
-            <code className="message said" data-tone="warn">
-              log: {row.log}
-            </code>
-          )}
+          {row.refused && <Said tone="error" label="refused" text={row.refused} same={sameAsEarlier(rows, i, (r) => r.refused)} />}
+          {row.log && <Said tone="warn" label="log" text={row.log} same={sameAsEarlier(rows, i, (r) => r.log)} />}
           {row.listed !== undefined && row.listed !== null && (
             <span className="said">
               <Reveal summary="lists an opened schema">{() => <JsonView value={row.listed ?? null} />}</Reveal>
@@ -52,6 +43,16 @@ export function UndeclaredPane() {
         </div>
       ))}
     </>
+  );
+}
+
+/** A refusal or log line, verbatim; a repeat of an earlier row's says so instead of taking the space again. */
+function Said({ tone, label, text, same }: { tone: 'error' | 'warn'; label: string; text: string; same: string | null }) {
+  if (same) return <span className="said muted" title={text}>{label}: the same as {same}</span>;
+  return (
+    <code className="message said" data-tone={tone}>
+      {label}: {text}
+    </code>
   );
 }
 

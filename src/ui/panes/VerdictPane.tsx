@@ -2,24 +2,24 @@
 import type { ClientId } from '../../engine/report.ts';
 import { CLIENTS, titleOf } from '../catalog.ts';
 import { usePlayground } from '../storeContext.ts';
-import { paneGate } from './gate.ts';
+import { usePaneGate } from './gate.ts';
 import { Note } from './Pane.tsx';
-import { policyRows } from './policyRows.ts';
+import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { VerdictBadge } from './Verdict.tsx';
 
 /** The verdict pane body. */
 export function VerdictPane() {
-  const report = usePlayground((s) => s.report);
+  const { report, gate } = usePaneGate(true);
   const converter = usePlayground((s) => s.converter);
   const client = usePlayground((s) => s.client);
-  const gate = paneGate(report, true);
   if (gate || !report) return <Note>{gate}</Note>;
   const rows = policyRows(report.converters[converter]);
   const others = CLIENTS.filter((c) => c.id !== client);
   return (
     <>
-      {rows.map(({ policy, row }) => {
+      {rows.map(({ policy, row }, i) => {
         const verdict = row.verdicts[client];
+        const same = sameAsEarlier(rows, i, (r) => r.verdicts[client]?.message);
         return (
           <div className="verdict-row" key={policy.id} data-policy={policy.id}>
             <span className="policy" title={policy.summary}>
@@ -33,7 +33,13 @@ export function VerdictPane() {
                 </span>
               ))}
             </span>
-            {verdict?.message ? <code className="message said">{verdict.message}</code> : verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>}
+            {same ? (
+              <span className="said muted" title={verdict?.message ?? undefined}>the same message as {same}</span>
+            ) : verdict?.message ? (
+              <code className="message said">{verdict.message}</code>
+            ) : (
+              verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>
+            )}
           </div>
         );
       })}

@@ -1,10 +1,19 @@
 /** Why a pane has nothing to show yet, or null when it does. */
 import type { Report } from '../../engine/report.ts';
+import type { RunState } from '../../state/store.ts';
+import { usePlayground } from '../storeContext.ts';
 
 /** The sentence a pane shows instead of its content; `needsAnswer` for panes that depend on the parsed answer. */
-export function paneGate(report: Report | null, needsAnswer: boolean): string | null {
-  if (!report) return 'Waiting for the first evaluation…';
+export function paneGate(report: Report | null, run: RunState['kind'], needsAnswer: boolean): string | null {
+  if (!report) return run === 'timeout' || run === 'crash' ? 'No result: the run did not finish (see the message above).' : 'Waiting for the first evaluation…';
   if (!report.load.ok) return 'Nothing to show: the schema did not load (see the error above).';
   if (needsAnswer && !report.answer.ok) return 'Nothing to show: the answer is not valid JSON (see the error above).';
   return null;
+}
+
+/** The last report and, when a pane cannot show it, why. */
+export function usePaneGate(needsAnswer: boolean): { report: Report | null; gate: string | null } {
+  const report = usePlayground((s) => s.report);
+  const run = usePlayground((s) => s.run.kind);
+  return { report, gate: paneGate(report, run, needsAnswer) };
 }

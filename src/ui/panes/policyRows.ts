@@ -10,3 +10,10 @@ export function policyRows(row: ConverterRow | undefined): Array<{ policy: Entry
     return r ? [{ policy, row: r }] : [];
   });
 }
+
+/** The first earlier row whose `pick` text is the same as row `i`'s (so a repeated long message can say "same as strip"). */
+export function sameAsEarlier<T>(rows: ReadonlyArray<{ policy: Entry<PolicyId>; row: T }>, i: number, pick: (row: T) => string | null | undefined): PolicyId | null {
+  const text = rows[i] && pick(rows[i].row);
+  if (!text) return null;
+  return rows.slice(0, i).find((r) => pick(r.row) === text)?.policy.id ?? null;
+}
