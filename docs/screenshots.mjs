@@ -1,0 +1,35 @@
+// Screenshots of the built app with a real case, light and dark, wide and narrow, for the README and for review.
+// usage: npx vite build && npx vite preview --port 5174 --strictPort &  node docs/screenshots.mjs [baseUrl] [outDir]
+// Writes <outDir>/{light,dark}-{1440x900,390x844}.png; docs/screenshot.png is light-1440x900.png.
+import { chromium } from 'playwright-core';
+
+const [base = 'http://localhost:5174/', outDir = '/tmp/screenshots'] = process.argv.slice(2);
+const VIEWPORTS = [
+  { width: 1440, height: 900, fullPage: false },
+  { width: 390, height: 844, fullPage: true },
+];
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  for (const scheme of ['light', 'dark']) {
+    for (const { width, height, fullPage } of VIEWPORTS) {
+      const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme });
+      // Nothing may leave the machine, screenshots included.
+      await page.route('**/*', (r) => (/^(https?:\/\/(localhost|127\.0\.0\.1)[:/]|blob:|data:)/.test(r.request().url()) ? r.fallback() : r.abort()));
+      await page.goto(base);
+      await page.waitForFunction(
+        () => window.__playground?.ready() && /Evaluated in/.test(document.querySelector('[data-testid=status]')?.textContent ?? ''),
+        null,
+        { timeout: 60_000 },
+      );
+      // Monaco paints its markers and tokens a frame after the model settles.
+      await page.waitForTimeout(500);
+      const file = `${outDir}/${scheme}-${width}x${height}.png`;
+      await page.screenshot({ path: file, fullPage });
+      console.log(file);
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
