@@ -1,0 +1,215 @@
+/** Autosave over a fake Storage: round trip, the timed-out flag, and storage that is full, throws or is missing. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTOSAVE_KEY, browserStorage, createAutosave, throttle } from '../src/state/autosave.ts';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+
+/** An in-memory Storage; `failWith` makes every access throw it (setItem only, with `onlyWrites`). */
+class FakeStorage implements Storage {
+  readonly items = new Map<string, string>();
+  writes = 0;
+  failWith: unknown = null;
+  onlyWrites = false;
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  getItem(key: string) {
+    if (this.failWith && !this.onlyWrites) throw this.failWith;
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.failWith) throw this.failWith;
+    this.writes++;
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    if (this.failWith) throw this.failWith;
+    this.items.delete(key);
+  }
+}
+
+const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+const security = () => new DOMException('Access is denied for this document.', 'SecurityError');
+const FULL = { ok: false, reason: 'full', message: "Autosave is off: this browser's storage is full." };
+const UNAVAILABLE = { ok: false, reason: 'unavailable', message: "Autosave is off: this browser's storage is unavailable." };
+const edited: PlaygroundCase = { ...DEFAULT_CASE, schema: 'export default z.string();', answer: '"x"' };
+
+describe('createAutosave', () => {
+  it('restores what it saved, in a new session over the same storage, under the default key', () => {
+    const storage = new FakeStorage();
+    expect(createAutosave(storage).save(edited)).toEqual({ ok: true });
+    expect([...storage.items.keys()]).toEqual([AUTOSAVE_KEY]);
+    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
+  });
+
+  it('stores versioned JSON holding the case as its permalink', () => {
+    const storage = new FakeStorage();
+    createAutosave(storage, 'k').save(edited);
+    expect(JSON.parse(storage.items.get('k') ?? '')).toEqual({ v: 1, link: encodePermalink(edited), timedOut: false });
+  });
+
+  it('has nothing to restore in empty storage', () => {
+    expect(createAutosave(new FakeStorage()).load()).toBeNull();
+  });
+
+  it.each([
+    ['not JSON', '{"v":1,'],
+    ['JSON null', 'null'],
+    ['another version', JSON.stringify({ v: 2, link: encodePermalink(edited), timedOut: false })],
+    ['no link', JSON.stringify({ v: 1, timedOut: true })],
+    ['a damaged link', JSON.stringify({ v: 1, link: '#v1.@@@', timedOut: false })],
+    ['a link of the wrong shape', JSON.stringify({ v: 1, link: encodePermalink({ ...edited, role: 'nope' } as unknown as PlaygroundCase), timedOut: false })],
+  ])('ignores stored data that is %s', (_, text) => {
+    const storage = new FakeStorage();
+    storage.items.set(AUTOSAVE_KEY, text);
+    expect(createAutosave(storage).load()).toBeNull();
+  });
+
+  it('restores a timed-out case flagged, so the UI does not run it; a run that finishes clears the flag', () => {
+    const storage = new FakeStorage();
+    const a = createAutosave(storage);
+    a.save(edited);
+    expect(a.markTimedOut(edited)).toEqual({ ok: true });
+    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: true });
+    const b = createAutosave(storage);
+    b.load();
+    expect(b.markRan(edited)).toEqual({ ok: true });
+    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
+  });
+
+  it('keeps the flag while only the converter or client changes, and drops it once the case itself changes', () => {
+    const storage = new FakeStorage();
+    const a = createAutosave(storage);
+    a.save(edited);
+    a.markTimedOut(edited);
+    a.save({ ...edited, converter: 'zod', client: 'sdk-v2-node' });
+    expect(createAutosave(storage).load()?.timedOut).toBe(true);
+    a.save({ ...edited, answer: '"y"' });
+    expect(createAutosave(storage).load()).toEqual({ state: { ...edited, answer: '"y"' }, timedOut: false });
+  });
+
+  it('ignores a late timeout or run of a case that is no longer the saved one', () => {
+    const storage = new FakeStorage();
+    const a = createAutosave(storage);
+    a.save(edited);
+    a.save({ ...edited, schema: 'export default z.number();' });
+    expect(a.markTimedOut(edited)).toEqual({ ok: true });
+    expect(createAutosave(storage).load()).toEqual({ state: { ...edited, schema: 'export default z.number();' }, timedOut: false });
+    a.markTimedOut({ ...edited, schema: 'export default z.number();' });
+    a.markRan(edited);
+    expect(createAutosave(storage).load()?.timedOut).toBe(true);
+  });
+
+  it('flags a case that timed out before anything was saved (a restored link)', () => {
+    const storage = new FakeStorage();
+    createAutosave(storage).markTimedOut(edited);
+    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: true });
+  });
+
+  it('does not write again when nothing changed', () => {
+    const storage = new FakeStorage();
+    const a = createAutosave(storage);
+    a.save(edited);
+    a.save({ ...edited });
+    a.markRan(edited);
+    expect(storage.writes).toBe(1);
+  });
+
+  it('says storage is full instead of throwing, keeps the last good save, and saves again once there is room', () => {
+    const storage = new FakeStorage();
+    const a = createAutosave(storage);
+    a.save(edited);
+    storage.failWith = quota();
+    storage.onlyWrites = true;
+    expect(a.save({ ...edited, answer: '"big"' })).toEqual(FULL);
+    expect(createAutosave(storage).load()?.state).toEqual(edited);
+    storage.failWith = null;
+    expect(a.save({ ...edited, answer: '"big"' })).toEqual({ ok: true });
+    expect(createAutosave(storage).load()?.state.answer).toBe('"big"');
+  });
+
+  it('recognises the old Firefox quota error by its code', () => {
+    const storage = new FakeStorage();
+    storage.failWith = Object.assign(new Error('quota'), { code: 1014 });
+    expect(createAutosave(storage).save(edited)).toEqual(FULL);
+  });
+
+  it('says storage is unavailable when every access throws (SecurityError), and load gives nothing', () => {
+    const storage = new FakeStorage();
+    storage.failWith = security();
+    const a = createAutosave(storage);
+    expect(a.load()).toBeNull();
+    expect(a.save(edited)).toEqual(UNAVAILABLE);
+    expect(a.markTimedOut(edited)).toEqual(UNAVAILABLE);
+    expect(a.clear()).toEqual(UNAVAILABLE);
+  });
+
+  it('is off, saying so, without storage', () => {
+    const a = createAutosave(null);
+    expect(a.load()).toBeNull();
+    expect(a.save(edited)).toEqual(UNAVAILABLE);
+    expect(a.clear()).toEqual(UNAVAILABLE);
+  });
+
+  it('clear forgets the case', () => {
+    const storage = new FakeStorage();
+    const a = createAutosave(storage);
+    a.save(edited);
+    expect(a.clear()).toEqual({ ok: true });
+    expect(createAutosave(storage).load()).toBeNull();
+    expect(a.save(edited)).toEqual({ ok: true });
+    expect(storage.writes).toBe(2);
+  });
+});
+
+describe('browserStorage', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+  });
+
+  it('is the global localStorage, null where there is none, and null where touching it throws', () => {
+    const storage = new FakeStorage();
+    Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+    expect(browserStorage()).toBe(storage);
+    Reflect.deleteProperty(globalThis, 'localStorage');
+    expect(browserStorage()).toBeNull();
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get() {
+        throw security();
+      },
+    });
+    expect(browserStorage()).toBeNull();
+  });
+});
+
+describe('throttle', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs once per interval with the latest arguments; flush runs a pending call now; cancel drops it', () => {
+    vi.useFakeTimers();
+    const calls: number[] = [];
+    const t = throttle((n: number) => calls.push(n), 100);
+    t(1);
+    t(2);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(100);
+    expect(calls).toEqual([2]);
+    t(3);
+    t.flush();
+    expect(calls).toEqual([2, 3]);
+    vi.advanceTimersByTime(100);
+    expect(calls).toEqual([2, 3]);
+    t(4);
+    t.cancel();
+    vi.advanceTimersByTime(100);
+    t.flush();
+    expect(calls).toEqual([2, 3]);
+  });
+});
