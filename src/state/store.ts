@@ -78,11 +78,6 @@ export function caseChanged(a: PlaygroundState, b: PlaygroundState): boolean {
   return engineCaseChanged(a, b) || a.converter !== b.converter || a.client !== b.client;
 }
 
-/** The chosen converter's row of the last report, if any. */
-export function selectConverterRow(s: PlaygroundState) {
-  return s.report?.converters[s.converter] ?? null;
-}
-
 /** True while the panes show a report older than the case in the editors. */
 export function selectIsStale(s: PlaygroundState): boolean {
   return s.run.kind !== 'done';

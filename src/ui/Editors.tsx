@@ -4,17 +4,14 @@ import { usePlayground } from './storeContext.ts';
 
 /** Both editors. */
 export function Editors() {
-  const schema = usePlayground((s) => s.schema);
-  const answer = usePlayground((s) => s.answer);
   const output = usePlayground((s) => s.role === 'output');
   return (
     <div className="editors">
-      <EditorPanel name="schema" title="Zod schema" aside={<span className="hint">TypeScript · export default your schema</span>} text={schema} />
+      <EditorPanel name="schema" title="Zod schema" aside={<span className="hint">TypeScript · export default your schema</span>} />
       <EditorPanel
         name="answer"
         title={output ? 'Sample answer' : 'Call arguments'}
         aside={<span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>}
-        text={answer}
       />
     </div>
   );
