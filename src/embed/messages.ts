@@ -1,0 +1,72 @@
+/**
+ * The embed's postMessage protocol. Embed → host: `{ type: "mcp-schema-playground:resize", height }` whenever the
+ * content height changes. Host → embed: `{ type: "mcp-schema-playground:set", case }`. The app checks
+ * `event.source === window.parent` before it parses; this module only judges the data.
+ */
+import { decodePermalink, encodePermalink, type PlaygroundCase } from '../state/permalink.ts';
+import { EMBED_PARAMS } from './options.ts';
+
+export const RESIZE_TYPE = 'mcp-schema-playground:resize';
+export const SET_TYPE = 'mcp-schema-playground:set';
+
+/** Embed → host: the embed's content height in CSS pixels. */
+export interface ResizeMessage {
+  type: typeof RESIZE_TYPE;
+  height: number;
+}
+
+/** Host → embed: show this case. */
+export interface SetMessage {
+  type: typeof SET_TYPE;
+  case: PlaygroundCase;
+}
+
+/** The most text (tool + schema + answer, in UTF-16 units) a `set` message may carry. */
+export const MAX_SET_CHARS = 1_000_000;
+
+/** What a host message is: a case to show; or not, with a reason when it was meant as a `set` (null: not ours, ignore). */
+export type HostMessageResult = { ok: true; case: PlaygroundCase } | { ok: false; reason: string | null };
+
+/** The resize message for a content height (rounded up, so the host never clips a fraction of a pixel). */
+export function resizeMessage(height: number): ResizeMessage {
+  return { type: RESIZE_TYPE, height: Number.isFinite(height) && height > 0 ? Math.ceil(height) : 0 };
+}
+
+/** Accepts only a well-formed `set` message whose case has the shape a permalink carries. Never throws. */
+export function parseHostMessage(data: unknown): HostMessageResult {
+  if (!isPlainObject(data) || !Object.hasOwn(data, 'type') || data['type'] !== SET_TYPE) return { ok: false, reason: null };
+  const c = Object.hasOwn(data, 'case') ? data['case'] : undefined;
+  if (!isPlainObject(c)) return invalid('"case" must be an object { role, tool, schema, answer, converter, client }');
+  // Own properties only: nothing inherited (a crafted prototype) may stand in for a field.
+  const own = (key: string): unknown => (Object.hasOwn(c, key) ? c[key] : undefined);
+  if (own('v') !== undefined && own('v') !== 1) return invalid('"case.v" must be 1 when given');
+  const size = ['tool', 'schema', 'answer'].reduce((n, k) => n + (typeof own(k) === 'string' ? (own(k) as string).length : 0), 0);
+  if (size > MAX_SET_CHARS) return invalid(`the case holds more than ${MAX_SET_CHARS.toLocaleString('en-US')} characters`);
+  const candidate = Object.fromEntries(['role', 'tool', 'schema', 'answer', 'converter', 'client'].map((k) => [k, own(k)]));
+  // The link decoder's shape check, reached through a round trip, so a message accepts exactly what a link does.
+  let decoded: ReturnType<typeof decodePermalink>;
+  try {
+    decoded = decodePermalink(encodePermalink(candidate as unknown as PlaygroundCase));
+  } catch {
+    return invalid('the case holds values that are not JSON');
+  }
+  return decoded.ok ? { ok: true, case: decoded.state } : invalid(decoded.error.replace(/^This link's case has/, 'the case has').replace(/\.$/, ''));
+}
+
+/** The full playground showing the same case: the embed's own URL without its embed options, with the case's fragment. */
+export function openInPlaygroundUrl(baseHref: string, permalinkHash: string): string {
+  const url = new URL(baseHref);
+  for (const name of EMBED_PARAMS) url.searchParams.delete(name);
+  url.hash = permalinkHash;
+  return url.href;
+}
+
+function invalid(reason: string): { ok: false; reason: string } {
+  return { ok: false, reason: `Ignored a ${SET_TYPE} message: ${reason}.` };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
