@@ -29,16 +29,14 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
   };
 }
 
+/** What each outcome does to the store; a new outcome kind fails to compile until it is handled here. */
+const LAND: { [K in Outcome['kind']]: (store: PlaygroundStore, outcome: Extract<Outcome, { kind: K }>) => void } = {
+  report: (store, o) => store.getState().setRun({ kind: 'done', ms: o.ms }, o.report),
+  timeout: (store, o) => store.getState().setRun({ kind: 'timeout', budgetMs: o.budgetMs }),
+  crash: (store, o) => store.getState().setRun({ kind: 'crash', message: o.message }),
+  stale: () => {},
+};
+
 function land(store: PlaygroundStore, outcome: Outcome): void {
-  const { setRun } = store.getState();
-  switch (outcome.kind) {
-    case 'report':
-      return setRun({ kind: 'done', ms: outcome.ms }, outcome.report);
-    case 'timeout':
-      return setRun({ kind: 'timeout', budgetMs: outcome.budgetMs });
-    case 'crash':
-      return setRun({ kind: 'crash', message: outcome.message });
-    case 'stale':
-      return;
-  }
+  (LAND[outcome.kind] as (store: PlaygroundStore, outcome: Outcome) => void)(store, outcome);
 }
