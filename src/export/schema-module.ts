@@ -1,9 +1,9 @@
 /**
  * The user's schema source as module-level code of a standalone test file, and which of its values is the schema.
  * Mirrors src/engine/load.ts's selection rules without running anything: a light scan of the source (strings,
- * comments and template literals blanked, bracket depth tracked). Known limits, all rare in pasted schemas:
- * regex literals holding quotes, backticks or `//` confuse the scan (a quote or `//` for the rest of its line); `exports.x = …` (CommonJS
- * named exports) is left as written and fails in an ES module; only simple `name =` declarators count as bindings.
+ * comments and template literals blanked, bracket depth tracked). Known limits, all rare in pasted schemas: a regex
+ * literal holding a quote or `//` blinds the scan for the rest of its line (a backtick, for longer); CommonJS
+ * `exports.x = …` is left as written and fails in an ES module; only simple `name =` declarators count as bindings.
  */
 import type { Role } from '../engine/case.ts';
 
