@@ -2,7 +2,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTOSAVE_KEY, browserStorage, createAutosave, throttle } from '../src/state/autosave.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { startLiveEvaluation } from '../src/state/live.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { startAutosave } from '../src/state/persist.ts';
+import { createPlaygroundStore } from '../src/state/store.ts';
+import type { Evaluator } from '../src/sandbox/protocol.ts';
 
 /** An in-memory Storage; `failWith` makes every access throw it (setItem only, with `onlyWrites`). */
 class FakeStorage implements Storage {
@@ -211,5 +215,70 @@ describe('throttle', () => {
     vi.advanceTimersByTime(100);
     t.flush();
     expect(calls).toEqual([2, 3]);
+  });
+});
+
+describe('startAutosave: the store wired to the autosave', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function setup(storage = new FakeStorage()) {
+    vi.useFakeTimers();
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const autosave = createAutosave(storage);
+    autosave.load();
+    const hide = new Set<() => void>();
+    const page = { addEventListener: (_t: 'pagehide', l: () => void) => void hide.add(l), removeEventListener: (_t: 'pagehide', l: () => void) => void hide.delete(l) };
+    const stop = startAutosave(store, autosave, page, 500);
+    return { store, storage, stop, pagehide: () => hide.forEach((l) => l()) };
+  }
+
+  it('saves the latest case once per interval, and at once when the page goes away', () => {
+    const { store, storage, pagehide } = setup();
+    for (let i = 0; i < 20; i++) store.getState().setField('answer', `{"i":${i}}`);
+    expect(storage.writes).toBe(0);
+    vi.advanceTimersByTime(500);
+    expect(storage.writes).toBe(1);
+    expect(createAutosave(storage).load()?.state.answer).toBe('{"i":19}');
+    store.getState().setField('answer', '{"last":true}');
+    pagehide();
+    expect(createAutosave(storage).load()?.state.answer).toBe('{"last":true}');
+  });
+
+  it('flags the case that timed out (saving it first), and clears the flag once it ran', () => {
+    const { store, storage } = setup();
+    store.getState().setField('schema', 'while (true) {}');
+    store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
+    expect(createAutosave(storage).load()).toEqual({ state: { ...DEFAULT_CASE, schema: 'while (true) {}' }, timedOut: true });
+    store.getState().setRun({ kind: 'done', ms: 5 });
+    expect(createAutosave(storage).load()?.timedOut).toBe(false);
+  });
+
+  it('reports a failing storage through storageNote, and clears it once a save works', () => {
+    const storage = new FakeStorage();
+    const { store } = setup(storage);
+    storage.failWith = new DOMException('full', 'QuotaExceededError');
+    store.getState().setField('answer', '{"a":1}');
+    vi.advanceTimersByTime(500);
+    expect(store.getState().storageNote).toMatch(/full/);
+    storage.failWith = null;
+    store.getState().setField('answer', '{"a":2}');
+    vi.advanceTimersByTime(500);
+    expect(store.getState().storageNote).toBeNull();
+  });
+});
+
+describe('live evaluation of a held case', () => {
+  it('does not run until asked (or edited), then runs', async () => {
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const cases: string[] = [];
+    const evaluator = { evaluate: async (c: { schema: string }) => (cases.push(c.schema), { kind: 'timeout' as const, budgetMs: 2000 }) };
+    const live = startLiveEvaluation(store, evaluator as unknown as Evaluator, { hold: true });
+    expect(store.getState().run).toEqual({ kind: 'held' });
+    expect(cases).toEqual([]);
+    live.run();
+    await vi.waitFor(() => expect(store.getState().run).toEqual({ kind: 'timeout', budgetMs: 2000 }));
+    store.getState().setField('schema', 'edited');
+    expect(cases).toEqual([DEFAULT_CASE.schema, 'edited']);
+    live.stop();
   });
 });

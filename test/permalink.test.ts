@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '../src/engine/case.ts';
 import { CLIENT_IDS, CONVERTER_IDS } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { decodePermalink, encodePermalink, getInitialState, type PlaygroundCase } from '../src/state/permalink.ts';
+import { EXAMPLES } from '../src/examples/index.ts';
+import { exampleCase, exampleLink } from '../src/state/examples.ts';
+import { startingPoint } from '../src/state/initial.ts';
+import { decodePermalink, encodePermalink, getInitialState, readLink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import { startUrlSync } from '../src/state/sync.ts';
 
@@ -177,15 +180,65 @@ describe('getInitialState', () => {
   const fallback = { ...DEFAULT_CASE, tool: 'fallback' };
 
   it('no fragment: the fallback, no message', () => {
-    expect(getInitialState({ hash: '' }, fallback)).toEqual({ state: fallback, error: null });
+    expect(getInitialState({ hash: '' }, fallback)).toEqual({ state: fallback, error: null, example: null });
   });
 
   it('a good link: its case', () => {
-    expect(getInitialState({ hash: encodePermalink(DEFAULT_CASE) }, fallback)).toEqual({ state: DEFAULT_CASE, error: null });
+    expect(getInitialState({ hash: encodePermalink(DEFAULT_CASE) }, fallback)).toEqual({ state: DEFAULT_CASE, error: null, example: null });
   });
 
   it('a bad link: the fallback and the reason', () => {
-    expect(getInitialState({ hash: '#v1.AAAA' }, fallback)).toEqual({ state: fallback, error: expect.stringContaining('link') });
+    expect(getInitialState({ hash: '#v1.AAAA' }, fallback)).toEqual({ state: fallback, error: expect.stringContaining('link'), example: null });
+  });
+
+  it('an example link: the example\'s case and its id, for every gallery example', () => {
+    for (const example of EXAMPLES) {
+      expect(getInitialState({ hash: exampleLink(example.id) }, fallback)).toEqual({ state: exampleCase(example), error: null, example: example.id });
+    }
+    expect(exampleCase(EXAMPLES[0]!)).toMatchObject({ converter: EXAMPLES[0]!.case.converter, schema: EXAMPLES[0]!.case.schema });
+  });
+
+  it('an unknown or garbled example id: the fallback and a sentence naming it', () => {
+    expect(getInitialState({ hash: '#example/no-such-example' }, fallback)).toEqual({
+      state: fallback,
+      error: 'This link names an example ("no-such-example") this playground does not have.',
+      example: null,
+    });
+    expect(getInitialState({ hash: '#example/%E0%A4%A' }, fallback)).toMatchObject({ state: fallback, error: expect.stringContaining('does not have') });
+  });
+});
+
+describe('readLink', () => {
+  it('reads v1 links and example links, with or without the #', () => {
+    expect(readLink(encodePermalink(DEFAULT_CASE).slice(1))).toEqual({ ok: true, state: DEFAULT_CASE, example: null });
+    const first = EXAMPLES[0]!;
+    expect(readLink(exampleLink(first.id).slice(1))).toEqual({ ok: true, state: exampleCase(first), example: first.id });
+  });
+});
+
+describe('startingPoint: the link, else the autosave, and a held run for a case that timed out', () => {
+  const saved = { ...DEFAULT_CASE, answer: '{"saved":true}' };
+
+  it('no link: the autosaved case; held only when it timed out', () => {
+    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, timedOut: false })).toEqual({ state: saved, error: null, example: null, held: false });
+    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, timedOut: true })).toMatchObject({ state: saved, held: true });
+    expect(startingPoint({ hash: '' }, DEFAULT_CASE, null)).toEqual({ state: DEFAULT_CASE, error: null, example: null, held: false });
+  });
+
+  it('a link wins over the autosave; it is held when it is the case that timed out (a reload after a hang)', () => {
+    const other = { ...DEFAULT_CASE, answer: '{"other":true}' };
+    expect(startingPoint({ hash: encodePermalink(other) }, DEFAULT_CASE, { state: saved, timedOut: true })).toMatchObject({ state: other, held: false });
+    expect(startingPoint({ hash: encodePermalink({ ...saved, client: 'sdk-v2-node' }) }, DEFAULT_CASE, { state: saved, timedOut: true })).toMatchObject({
+      held: true,
+    });
+  });
+
+  it('a bad link: the fresh case and the reason, whatever was saved', () => {
+    expect(startingPoint({ hash: '#example/nope' }, DEFAULT_CASE, { state: saved, timedOut: false })).toMatchObject({
+      state: DEFAULT_CASE,
+      error: expect.stringContaining('"nope"'),
+      held: false,
+    });
   });
 });
 
@@ -240,5 +293,14 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     win.navigate('#v1.@@@');
     expect(store.getState().answer).toBe('{"other":true}');
     expect(store.getState().banner?.text).toMatch(/damaged.*The case you were editing is unchanged/);
+  });
+
+  it('opens an example link navigated to, remembering which example it is', () => {
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win } = fakeWindow();
+    const example = EXAMPLES[2]!;
+    startUrlSync(store, win, 1000);
+    win.navigate(exampleLink(example.id));
+    expect(store.getState()).toMatchObject({ ...exampleCase(example), exampleId: example.id });
   });
 });

@@ -2,8 +2,17 @@
 import type { Evaluator, Outcome } from '../sandbox/protocol.ts';
 import { engineCaseChanged, selectEngineCase, type PlaygroundStore } from './store.ts';
 
-/** Evaluates the current case now and after every change to it. Returns a function that stops it. */
-export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator): () => void {
+/** A running live evaluation. */
+export interface LiveEvaluation {
+  /** Evaluates the current case again now (Ctrl/Cmd+Enter, or a held case the user asks to run). */
+  run(): void;
+  stop(): void;
+}
+
+/**
+ * Evaluates the current case now (or, with `hold`, only once asked or edited) and after every change to it.
+ */
+export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator, opts: { hold?: boolean } = {}): LiveEvaluation {
   let latest = 0;
   let stopped = false;
   const run = () => {
@@ -22,10 +31,14 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
   const unsubscribe = store.subscribe((next, prev) => {
     if (engineCaseChanged(next, prev)) run();
   });
-  run();
-  return () => {
-    stopped = true;
-    unsubscribe();
+  if (opts.hold) store.getState().setRun({ kind: 'held' });
+  else run();
+  return {
+    run,
+    stop: () => {
+      stopped = true;
+      unsubscribe();
+    },
   };
 }
 

@@ -5,6 +5,7 @@
 import { Inflate, deflateSync } from 'fflate';
 import type { Role } from '../engine/case.ts';
 import { CLIENT_IDS, CONVERTER_IDS, type ClientId, type ConverterId } from '../engine/report.ts';
+import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from './examples.ts';
 
 /** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
 export interface PlaygroundCase {
@@ -50,14 +51,31 @@ export function decodePermalink(hash: string, maxBytes: number = MAX_DECODED_BYT
   return decoder(match[2] ?? '', maxBytes);
 }
 
+/** A link read: its case, and the gallery example it names (null for a `#v1.…` link). */
+export type LinkResult = { ok: true; state: PlaygroundCase; example: string | null } | { ok: false; error: string };
+
+/** Reads any link the playground ever issued (with or without the leading `#`). Never throws. */
+export function readLink(hash: string): LinkResult {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  // #example/<id>: a gallery example by name, issued since 0.2.0 (the case comes from this build's gallery).
+  if (body.startsWith(EXAMPLE_LINK_PREFIX.slice(1))) {
+    const id = safeDecode(body.slice(EXAMPLE_LINK_PREFIX.length - 1));
+    const example = id === null ? undefined : findExample(id);
+    if (!example) return fail(`This link names an example ("${id ?? body}") this playground does not have.`);
+    return { ok: true, state: exampleCase(example), example: example.id };
+  }
+  const decoded = decodePermalink(body);
+  return decoded.ok ? { ...decoded, example: null } : decoded;
+}
+
 /** Where the app starts: the case in the link, or `fallback` with the reason the link could not be read. */
 export function getInitialState(
   location: { hash: string },
   fallback: PlaygroundCase,
-): { state: PlaygroundCase; error: string | null } {
-  if (location.hash === '' || location.hash === '#') return { state: fallback, error: null };
-  const decoded = decodePermalink(location.hash);
-  return decoded.ok ? { state: decoded.state, error: null } : { state: fallback, error: decoded.error };
+): { state: PlaygroundCase; error: string | null; example: string | null } {
+  if (location.hash === '' || location.hash === '#') return { state: fallback, error: null, example: null };
+  const link = readLink(location.hash);
+  return link.ok ? { state: link.state, error: null, example: link.example } : { state: fallback, error: link.error, example: null };
 }
 
 // Not case.ts's ROLES: importing a value from case.ts would pull zod into the app's first paint.
@@ -66,6 +84,7 @@ const ROLES: Record<Role, true> = { output: true, input: true };
 const DECODERS: Record<number, (payload: string, maxBytes: number) => DecodeResult> = {
   // v1: base64url(deflate-raw(JSON { v: 1, role, tool, schema, answer, converter, client })), issued since 0.1.0.
   1: (payload, maxBytes) => {
+    if (payload === '') return fail('This link is truncated: nothing follows "v1.". Was it copied in full?');
     if (!/^[A-Za-z0-9_-]*$/.test(payload)) return fail('This link is damaged: it contains characters a playground link never has. Was it copied in full?');
     const bytes = fromBase64Url(payload);
     if (!bytes) return fail('This link is truncated: its data ends mid-character. Was it copied in full?');
@@ -89,6 +108,14 @@ const DECODERS: Record<number, (payload: string, maxBytes: number) => DecodeResu
 
 function fail(error: string): { ok: false; error: string } {
   return { ok: false, error };
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Inflates in small input steps so a bomb is stopped once it passes `maxBytes`, not after it filled memory. */

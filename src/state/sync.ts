@@ -1,5 +1,5 @@
 /** The URL and the store: the one place the fragment is written (throttled), and where a pasted link is read back. */
-import { decodePermalink, encodePermalink } from './permalink.ts';
+import { encodePermalink, readLink } from './permalink.ts';
 import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
@@ -41,11 +41,11 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
   const onHashChange = () => {
     const hash = target.location.hash;
     if (hash === lastWritten || hash === '' || hash === '#') return;
-    const decoded = decodePermalink(hash);
+    const link = readLink(hash);
     const { loadCase, setBanner } = store.getState();
-    if (!decoded.ok) return setBanner({ tone: 'error', text: `${decoded.error} The case you were editing is unchanged.` });
+    if (!link.ok) return setBanner({ tone: 'error', text: `${link.error} The case you were editing is unchanged.` });
     lastWritten = hash;
-    loadCase(decoded.state);
+    loadCase(link.state, link.example);
   };
   target.addEventListener('hashchange', onHashChange);
   return {

@@ -1,16 +1,21 @@
-/** The playground: header, a dismissible banner, the editors on the left and the panes on the right. */
-import { useEffect } from 'react';
+/** The playground: the full app (header, editors, panes) or, behind `?embed`, the same app laid out for a docs column. */
 import { Banner } from './Banner.tsx';
+import { EmbedApp } from './embed/EmbedApp.tsx';
 import { Editors } from './Editors.tsx';
 import { Header } from './Header.tsx';
 import { Results } from './Results.tsx';
 import { useServices } from './storeContext.ts';
+import { useShortcuts } from './useShortcuts.ts';
 import { useColorScheme } from './useColorScheme.ts';
 
 /** The whole app. */
 export function App() {
   useColorScheme();
-  useShareShortcut();
+  useShortcuts();
+  return useServices().options.embed ? <EmbedApp /> : <FullApp />;
+}
+
+function FullApp() {
   return (
     <div className="app">
       <Header />
@@ -21,19 +26,4 @@ export function App() {
       </main>
     </div>
   );
-}
-
-/** Ctrl/Cmd+S copies the link (captured before Monaco sees it, so it works inside the editors too). */
-function useShareShortcut(): void {
-  const { share } = useServices();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        share();
-      }
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [share]);
 }

@@ -1,4 +1,4 @@
-/** The left column: the zod schema editor above the sample answer (or call arguments) editor. */
+/** The left column: the zod schema editor above the sample answer (or call arguments) editor, and their keys. */
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { usePlayground } from './storeContext.ts';
 
@@ -13,6 +13,10 @@ export function Editors() {
         title={output ? 'Sample answer' : 'Call arguments'}
         aside={<span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>}
       />
+      <p className="hint editor-keys" id="editor-keys">
+        In an editor, Tab indents: press <kbd>Ctrl</kbd>+<kbd>M</kbd> (<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd> on a Mac) to make Tab move focus
+        instead. <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>Enter</kbd> runs again, <kbd>Ctrl</kbd>/<kbd>⌘</kbd>+<kbd>S</kbd> copies the link.
+      </p>
     </div>
   );
 }

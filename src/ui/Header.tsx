@@ -1,8 +1,12 @@
-/** The header: title, role switch, tool name, converter and client pickers, Share. */
+/** The header: title, examples, role switch, tool name, converter and client pickers, then Reset, Export and Share. */
 import { CLIENTS, CONVERTERS } from './catalog.ts';
+import { ExamplesMenu } from './controls/ExamplesMenu.tsx';
+import { ExportMenu } from './controls/ExportMenu.tsx';
 import { Picker } from './controls/Picker.tsx';
+import { ResetButton } from './controls/ResetButton.tsx';
 import { RoleSwitch } from './controls/RoleSwitch.tsx';
 import { ShareButton } from './controls/ShareButton.tsx';
+import { Toast } from './controls/Toast.tsx';
 import { ToolField } from './controls/ToolField.tsx';
 import { usePlayground, useServices } from './storeContext.ts';
 
@@ -18,11 +22,17 @@ export function Header() {
         MCP Schema <span>Playground</span>
       </h1>
       <div className="controls">
+        <ExamplesMenu />
         <RoleSwitch />
         <ToolField />
         <Picker label="Converter" options={CONVERTERS} value={converter} onChange={(id) => setField('converter', id)} />
         <Picker label="Client" options={CLIENTS} value={client} onChange={(id) => setField('client', id)} />
-        <ShareButton />
+        <div className="share">
+          <Toast />
+          <ResetButton />
+          <ExportMenu />
+          <ShareButton />
+        </div>
       </div>
     </header>
   );

@@ -1,10 +1,11 @@
-/** One line saying where the live evaluation stands. */
+/** One line saying where the live evaluation stands (with "Run it" for a held case), and why autosave is off, if it is. */
 import type { RunState } from '../state/store.ts';
-import { usePlayground } from './storeContext.ts';
+import { usePlayground, useServices } from './storeContext.ts';
 
 /** How each run state reads. */
 const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>) => { tone: 'busy' | 'ok' | 'error'; text: string } } = {
   idle: () => ({ tone: 'busy', text: 'Starting the sandbox…' }),
+  held: () => ({ tone: 'error', text: 'This case timed out last time, so it was not run again.' }),
   evaluating: () => ({ tone: 'busy', text: 'Evaluating…' }),
   done: (r) => ({ tone: 'ok', text: `Evaluated in ${Math.round(r.ms)} ms` }),
   timeout: (r) => ({
@@ -16,11 +17,25 @@ const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>) =
 
 /** The status line (a polite live region). */
 export function StatusLine() {
+  const { rerun } = useServices();
   const run = usePlayground((s) => s.run);
+  const storageNote = usePlayground((s) => s.storageNote);
   const { tone, text } = (STATUS[run.kind] as (r: RunState) => { tone: string; text: string })(run);
   return (
-    <p className="status-line" data-tone={tone} role="status" aria-live="polite" data-testid="status">
-      {text}
-    </p>
+    <div className="status-bar">
+      <p className="status-line" data-tone={tone} role="status" aria-live="polite" data-testid="status">
+        {text}
+      </p>
+      {run.kind === 'held' && (
+        <button type="button" className="primary" onClick={rerun}>
+          Run it
+        </button>
+      )}
+      {storageNote && (
+        <span className="hint" data-testid="storage-note">
+          {storageNote}
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,13 +1,20 @@
-/** React access to the playground store and the app's services (share), provided once by main.tsx. */
+/** React access to the playground store and the app's services (share, re-run, embed options), provided once by main.tsx. */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
+import type { EmbedOptions } from '../embed/options.ts';
 import type { PlaygroundState, PlaygroundStore } from '../state/store.ts';
 
 /** What components get from the app shell. */
 export interface AppServices {
   store: PlaygroundStore;
+  /** How the page was asked to show itself (embed mode, panes, read-only, theme). */
+  options: EmbedOptions;
+  /** The permalink of the current case in the full playground (the URL is brought up to date first). */
+  link(): string;
   /** Copies the permalink of the current case and says so. */
   share(): void;
+  /** Evaluates the current case again now. */
+  rerun(): void;
 }
 
 /** The services context; main.tsx provides it. */

@@ -1,5 +1,6 @@
-/** The color scheme the app follows: the system's (prefers-color-scheme), mirrored to <html data-theme>. */
+/** The color scheme the app follows: the page's `theme=` option, else the system's; mirrored to <html data-theme>. */
 import { useEffect, useSyncExternalStore } from 'react';
+import { useServices } from './storeContext.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
@@ -11,7 +12,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** 'dark' or 'light', live. */
 export function useColorScheme(): 'light' | 'dark' {
-  const scheme = useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'));
+  const { theme } = useServices().options;
+  const system = useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'));
+  const scheme = theme === 'auto' ? system : theme;
   useEffect(() => {
     document.documentElement.dataset.theme = scheme;
   }, [scheme]);

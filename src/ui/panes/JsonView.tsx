@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react';
 import type { Json } from '../../engine/report.ts';
 import { formatJson } from './jsonFormat.ts';
 import { tokenizeJson } from './jsonTokens.ts';
+import { Tokens } from './Tokens.tsx';
 import { useColumns } from './useColumns.ts';
 
 /** Past this many characters the text is shown without highlighting (thousands of spans cost more than they help). */
@@ -16,17 +17,7 @@ export function JsonView({ value, label }: { value: Json; label?: string }) {
   const tokens = useMemo(() => (text.length > MAX_HIGHLIGHT ? null : tokenizeJson(text)), [text]);
   return (
     <pre className="json" aria-label={label} ref={ref}>
-      {tokens
-        ? tokens.map((t, i) =>
-            t.kind === 'space' ? (
-              t.text
-            ) : (
-              <span key={i} className={`tok-${t.kind}`}>
-                {t.text}
-              </span>
-            ),
-          )
-        : text}
+      {tokens ? <Tokens tokens={tokens} /> : text}
     </pre>
   );
 }

@@ -3,9 +3,20 @@ import type { Report } from '../../engine/report.ts';
 import type { RunState } from '../../state/store.ts';
 import { usePlayground } from '../storeContext.ts';
 
+const NOT_FINISHED = 'No result: the run did not finish (see the message above).';
+const WAITING = 'Waiting for the first evaluation…';
+const NO_REPORT: Record<RunState['kind'], string> = {
+  idle: WAITING,
+  evaluating: WAITING,
+  done: WAITING,
+  held: 'Not run: this case timed out last time (see the message above).',
+  timeout: NOT_FINISHED,
+  crash: NOT_FINISHED,
+};
+
 /** The sentence a pane shows instead of its content; `needsAnswer` for panes that depend on the parsed answer. */
 export function paneGate(report: Report | null, run: RunState['kind'], needsAnswer: boolean): string | null {
-  if (!report) return run === 'timeout' || run === 'crash' ? 'No result: the run did not finish (see the message above).' : 'Waiting for the first evaluation…';
+  if (!report) return NO_REPORT[run];
   if (!report.load.ok) return 'Nothing to show: the schema did not load (see the error above).';
   if (needsAnswer && !report.answer.ok) return 'Nothing to show: the answer is not valid JSON (see the error above).';
   return null;

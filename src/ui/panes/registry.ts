@@ -19,3 +19,9 @@ export const PANES: readonly PaneSpec[] = [
   { id: 'verdict', title: 'Strict client verdict', component: VerdictPane, tools: VerdictTools },
   { id: 'real-sdk', title: 'Real SDKs', component: RealSdkPane },
 ];
+
+/** The panes a page shows: the ids it picked, in its order, or all of them. */
+export function visiblePanes(ids: readonly PaneSpec['id'][] | null): readonly PaneSpec[] {
+  if (!ids) return PANES;
+  return ids.flatMap((id) => PANES.filter((p) => p.id === id));
+}

@@ -1,0 +1,22 @@
+/** The gallery's examples as cases the app opens: by id (for `#example/<id>` links and the menu). */
+import { EXAMPLES, type Example } from '../examples/index.ts';
+import type { PlaygroundCase } from './permalink.ts';
+
+/** The prefix of an example link: `#example/<id>`. */
+export const EXAMPLE_LINK_PREFIX = '#example/';
+
+/** The example with this id, if there is one. */
+export function findExample(id: string): Example | undefined {
+  return EXAMPLES.find((e) => e.id === id);
+}
+
+/** The case an example opens (the engine's defaults filled in, as a link would carry them). */
+export function exampleCase(example: Example): PlaygroundCase {
+  const { role = 'output', tool = 'my_tool', schema, answer, converter, client } = example.case;
+  return { role, tool, schema, answer, converter, client };
+}
+
+/** The link that opens an example. */
+export function exampleLink(id: string): string {
+  return `${EXAMPLE_LINK_PREFIX}${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,38 @@
+/** The store and the autosave: the one place the case is written to storage (throttled) and its run outcome flagged. */
+import { throttle, type Autosave, type SaveResult } from './autosave.ts';
+import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
+
+/** What autosave needs from the browser (passed in so tests can fake it). */
+export interface PageEvents {
+  addEventListener(type: 'pagehide', listener: () => void): void;
+  removeEventListener(type: 'pagehide', listener: () => void): void;
+}
+
+/**
+ * Saves the case as it changes (at most once per `throttleMs`, and at once when the page goes away), flags a case
+ * whose run timed out and clears the flag once it ran. A failing storage is reported through `storageNote`.
+ */
+export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: PageEvents, throttleMs = 500): () => void {
+  const note = (result: SaveResult) => {
+    const text = result.ok ? null : result.message;
+    if (store.getState().storageNote !== text) store.getState().setStorageNote(text);
+  };
+  const save = throttle(() => note(autosave.save(selectCase(store.getState()))), throttleMs);
+  const unsubscribe = store.subscribe((next, prev) => {
+    if (caseChanged(next, prev)) save();
+    if (next.run === prev.run) return;
+    if (next.run.kind === 'timeout') {
+      // The flag belongs to the saved case, so the case that timed out is saved first.
+      save();
+      save.flush();
+      note(autosave.markTimedOut(selectCase(next)));
+    } else if (next.run.kind === 'done') note(autosave.markRan(selectCase(next)));
+  });
+  const onHide = () => save.flush();
+  page.addEventListener('pagehide', onHide);
+  return () => {
+    save.flush();
+    unsubscribe();
+    page.removeEventListener('pagehide', onHide);
+  };
+}

@@ -1,0 +1,39 @@
+/** The case as highlighted read-only text: what an embed shows until the reader asks to edit (no Monaco). */
+import { useMemo } from 'react';
+import { tokenizeJson } from '../panes/jsonTokens.ts';
+import { Tokens } from '../panes/Tokens.tsx';
+import { tokenizeTs } from '../panes/tsTokens.ts';
+import { usePlayground, useServices } from '../storeContext.ts';
+
+/** Past this many characters the text is shown without highlighting (thousands of spans cost more than they help). */
+const MAX_HIGHLIGHT = 60_000;
+
+/** The schema and the answer, side by side when the column is wide enough. */
+export function CaseView() {
+  const schema = usePlayground((s) => s.schema);
+  const answer = usePlayground((s) => s.answer);
+  const output = usePlayground((s) => s.role === 'output');
+  return (
+    <div className="case-view">
+      <Source title="Zod schema" text={schema} tokenize={tokenizeTs} />
+      <Source title={output ? 'Sample answer' : 'Call arguments'} text={answer} tokenize={tokenizeJson} />
+    </div>
+  );
+}
+
+function Source({ title, text, tokenize }: { title: string; text: string; tokenize: (text: string) => Array<{ kind: string; text: string }> }) {
+  const { readonly } = useServices().options;
+  const tokens = useMemo(() => (text.length > MAX_HIGHLIGHT ? null : tokenize(text)), [text, tokenize]);
+  return (
+    <section className="source" aria-label={title}>
+      <header className="panel-head">
+        <h2>{title}</h2>
+        <span className="hint">{readonly ? 'read-only' : 'Edit above to change it'}</span>
+      </header>
+      {/* Focusable: the block scrolls, and keyboard users must be able to scroll it. */}
+      <pre className="source-text" tabIndex={0} aria-label={`${title} (read-only)`}>
+        {tokens ? <Tokens tokens={tokens} /> : text}
+      </pre>
+    </section>
+  );
+}

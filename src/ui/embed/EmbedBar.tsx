@@ -1,0 +1,43 @@
+/** The embed's slim bar: the tool and its role, Edit (unless read-only), and "Open in playground ↗". */
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { openInPlaygroundUrl } from '../../embed/messages.ts';
+import { encodePermalink } from '../../state/permalink.ts';
+import { selectCase } from '../../state/store.ts';
+import { ROLE_OPTIONS, titleOf } from '../catalog.ts';
+import { usePlayground, useServices } from '../storeContext.ts';
+
+/** The bar; `onEdit` is absent once editing (or in read-only embeds). */
+export function EmbedBar({ onEdit }: { onEdit: (() => void) | null }) {
+  const role = usePlayground((s) => s.role);
+  const tool = usePlayground((s) => s.tool);
+  return (
+    <header className="embed-bar">
+      <code className="embed-tool" title="Tool name">
+        {tool}
+      </code>
+      <span className="hint">{titleOf(ROLE_OPTIONS, role)}</span>
+      <span className="embed-actions">
+        {onEdit && (
+          <button type="button" className="ghost" onClick={onEdit} title="Edit the schema and the answer here (loads the editor)">
+            Edit
+          </button>
+        )}
+        <OpenLink />
+      </span>
+    </header>
+  );
+}
+
+/** A link to the full playground with the case as it is now. */
+function OpenLink() {
+  // Shallow: a new object only when a field of the case changed, so the link is encoded once per change.
+  const c = usePlayground(useShallow(selectCase));
+  const href = useMemo(() => openInPlaygroundUrl(window.location.href, encodePermalink(c)), [c]);
+  return (
+    <a className="open-link" href={href} target="_blank" rel="noopener">
+      Open in playground <span aria-hidden="true">↗</span>
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,75 @@
+/** What the Export menu offers: a registry of actions, each saying when it cannot run and what it did. */
+import { bugReportMarkdown } from '../export/markdown.ts';
+import { reproductionUnavailable, vitestReproduction, type ReproSdk } from '../export/vitest.ts';
+import type { Report } from '../engine/report.ts';
+import { selectCase, selectEngineCase, type PlaygroundState } from '../state/store.ts';
+import { copyText } from './clipboard.ts';
+import type { AppServices } from './storeContext.ts';
+
+/** One export. */
+export interface ExportAction {
+  id: string;
+  label: string;
+  /** Why it cannot run now, or null when it can. */
+  unavailable(s: PlaygroundState): string | null;
+  /** Does it; resolves to the notice to show. */
+  run(s: PlaygroundState, services: AppServices): Promise<string>;
+}
+
+/** A report that matches the editors (a stale one would describe another case), or why there is none. */
+function finished(s: PlaygroundState): { report: Report; why: null } | { report: null; why: string } {
+  return s.run.kind === 'done' && s.report ? { report: s.report, why: null } : { report: null, why: 'Available once the evaluation of this case has finished.' };
+}
+
+async function copied(text: string, what: string): Promise<string> {
+  return (await copyText(text)) ? `${what} copied` : `Copy failed: ${what.toLowerCase()} could not be written to the clipboard`;
+}
+
+function vitest(sdk: ReproSdk): ExportAction {
+  return {
+    id: `vitest-${sdk}`,
+    label: `Copy Vitest test (SDK ${sdk})`,
+    unavailable: (s) => {
+      const { report, why } = finished(s);
+      return report ? reproductionUnavailable(report, sdk) : why;
+    },
+    run: (s) => copied(vitestReproduction(s, s.report as Report, { sdk }), `Vitest test (SDK ${sdk})`),
+  };
+}
+
+/** The exports, in menu order. */
+export const EXPORTS: readonly ExportAction[] = [
+  { id: 'link', label: 'Copy link', unavailable: () => null, run: (_s, services) => copied(services.link(), 'Link') },
+  {
+    id: 'markdown',
+    label: 'Copy Markdown bug report',
+    unavailable: (s) => finished(s).why,
+    run: (s, services) =>
+      copied(bugReportMarkdown(s, s.report as Report, { converter: s.converter, client: s.client, permalink: services.link() }), 'Bug report'),
+  },
+  {
+    id: 'json',
+    label: 'Download case JSON',
+    unavailable: () => null,
+    run: async (s) => {
+      download(`${fileStem(selectCase(s).tool)}.case.json`, `${JSON.stringify(selectEngineCase(s), null, 2)}\n`);
+      return 'Case downloaded (npm run evaluate -- <file> reads it)';
+    },
+  },
+  vitest('v1'),
+  vitest('v2'),
+];
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  // Revoked later: Chromium reads the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function fileStem(tool: string): string {
+  return tool.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '').slice(0, 60) || 'case';
+}
