@@ -10,7 +10,10 @@ export function Pane({ id, title, tools, children }: { id: string; title: string
         <h2 id={headingId}>{title}</h2>
         {tools && <div className="pane-tools">{tools}</div>}
       </header>
-      <div className="pane-body">{children}</div>
+      {/* Focusable: the body scrolls on its own, and keyboard users must be able to scroll it. */}
+      <div className="pane-body" tabIndex={0}>
+        {children}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,41 @@
+/** Accessibility: axe-core scans of the app and of the embed, light and dark, report no serious or critical violation. */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { encodePermalink } from '../src/state/permalink.ts';
+import { expect, test, waitForEditors } from './fixtures.ts';
+
+/** The serious and critical violations on the page, as "rule: target" lines (readable in a failure). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`));
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('the app, with an example open and the Examples menu open', async ({ page }) => {
+      await page.goto('/#example/copilot-extra-key');
+      await waitForEditors(page);
+      await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Examples' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the embed, read-only text and then editing', async ({ page }) => {
+      await page.goto(`/?embed&theme=${scheme}${encodePermalink(DEFAULT_CASE)}`);
+      await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await waitForEditors(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+/** The Export menu and the keyboard: what each export copies or downloads, Ctrl/Cmd+Enter re-runs, verdicts announced. */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { editorText, expect, openCase, test, waitForEditors } from './fixtures.ts';
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+async function exportItem(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Export' }).click();
+  return page.getByRole('menuitem', { name });
+}
+
+test('Export: the link, a Markdown report, the case as JSON and Vitest tests for both SDKs', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openCase(page, DEFAULT_CASE);
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+
+  await (await exportItem(page, 'Copy link')).click();
+  await expect.poll(async () => decodePermalink(new URL(await clipboard(page)).hash)).toEqual({ ok: true, state: DEFAULT_CASE });
+
+  await (await exportItem(page, 'Copy Markdown bug report')).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Bug report copied' })).toBeVisible();
+  const markdown = await clipboard(page);
+  expect(markdown).toContain('# `get_invoice`: sdk-v1 rejects');
+  expect(markdown).toContain(encodePermalink(DEFAULT_CASE));
+  expect(markdown).toContain('## Versions');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), (await exportItem(page, 'Download case JSON')).click()]);
+  expect(download.suggestedFilename()).toBe('get_invoice.case.json');
+  const { role, tool, schema, answer } = DEFAULT_CASE;
+  expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual({ v: 1, role, tool, schema, answer });
+
+  for (const [sdk, pkg] of [['v1', '@modelcontextprotocol/sdk'], ['v2', '@modelcontextprotocol/server']] as const) {
+    await (await exportItem(page, `Copy Vitest test (SDK ${sdk})`)).click();
+    await expect.poll(() => clipboard(page)).toContain(`from '${pkg}`);
+    expect(await clipboard(page)).toMatch(/from ['"]vitest['"]/);
+  }
+});
+
+test('the report-based exports wait for the run to finish', async ({ page }) => {
+  await openCase(page, { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" });
+  await expect(page.getByTestId('status')).toContainText('ran longer than', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Copy Markdown bug report' })).toBeDisabled();
+  await expect(page.getByRole('menuitem', { name: 'Copy Vitest test (SDK v1)' })).toBeDisabled();
+  await expect(page.getByRole('menuitem', { name: 'Download case JSON' })).toBeEnabled();
+});
+
+test('verdicts are announced politely as one sentence; Ctrl/Cmd+Enter re-runs without touching the editor', async ({ page }) => {
+  await openCase(page, DEFAULT_CASE);
+  await waitForEditors(page);
+  const summary = page.getByTestId('verdict-summary');
+  await expect(summary).toHaveAttribute('aria-live', 'polite');
+  await expect(summary).toHaveText('SDK v1 client, SDK v1 listing: raw FAIL, strip PASS, warn PASS, keep PASS, fail not validated.');
+  await page.evaluate(() => {
+    const w = window as unknown as { runs: string[] };
+    w.runs = [];
+    window.__playground!.store.subscribe((s, p) => s.run !== p.run && w.runs.push(s.run.kind));
+  });
+  await page.getByRole('textbox', { name: 'Sample answer (JSON)' }).focus();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { runs: string[] }).runs)).toEqual(['evaluating', 'done']);
+  expect(await editorText(page, 'answer')).toBe(DEFAULT_CASE.answer);
+});
