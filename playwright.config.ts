@@ -19,7 +19,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI: a 2-core runner that also runs the engine worker per page can stall a page load; a real failure fails twice.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: 'list',
   timeout: 60_000,
