@@ -85,10 +85,10 @@ export interface GeneratedSchema {
 /** A residual gap seed 001 names: the wire carries a raw value the wire-truthful listing does not describe. */
 export type GapId = 'coerce' | 'pipe' | 'object-catch';
 /**
- * Something an answer does that some listing does not describe: a seed 001 gap, or an enum-keyed record missing a key
- * whose value may be undefined (zod's own listing still requires every key; only wire-truthful drops `required`).
+ * Something an answer does that some listing does not describe: a seed 001 gap, or a left-out key that zod parses to
+ * undefined (JSON then drops it) while zod's own listing requires it (only wire-truthful drops it from `required`).
  */
-export type Hazard = GapId | 'enum-record-absent-key';
+export type Hazard = GapId | 'undefined-key';
 
 /** A generated answer and what the generator knows about it. */
 export interface GeneratedAnswer {
@@ -222,6 +222,26 @@ export function mayBeAbsent(node: Node, where: 'field' | 'record' = 'field'): bo
     case 'nullable':
     case 'transform':
       return mayBeAbsent(node.inner, where);
+    default:
+      return false;
+  }
+}
+
+/** Whether zod parses a missing key to `undefined` (which JSON drops) rather than filling it in. */
+function leavesUndefined(node: Node): boolean {
+  switch (node.kind) {
+    case 'optional':
+    case 'any':
+    case 'unknown':
+      return true;
+    case 'catch':
+      // The fallback only replaces what the inner schema refuses.
+      return mayBeAbsent(node.inner, 'record');
+    case 'union':
+      return node.options.some(leavesUndefined);
+    case 'nullable':
+    case 'transform':
+      return leavesUndefined(node.inner);
     default:
       return false;
   }
@@ -434,7 +454,7 @@ const primitive: fc.Arbitrary<Node> = fc.oneof(
   fc.constantFrom<Node>({ kind: 'boolean' }, { kind: 'null' }, { kind: 'any' }, { kind: 'unknown' }),
   fc.oneof(anyString, fc.integer(), fc.boolean(), fc.constant(null)).map((value): Node => ({ kind: 'literal', value })),
   fc.uniqueArray(fc.constantFrom(...TAGS, 'draft', 'paid'), { minLength: 1, maxLength: 4 }).map((values): Node => ({ kind: 'enum', values })),
-  fc.constantFrom<Node['kind']>('number', 'string', 'boolean').map((to): Node => ({ kind: 'coerce', to: to as 'number' | 'string' | 'boolean' })),
+  fc.constantFrom('number' as const, 'string' as const, 'boolean' as const).map((to): Node => ({ kind: 'coerce', to })),
   fc.constant<Node>({ kind: 'pipe' }),
 );
 
@@ -526,6 +546,8 @@ interface Gen {
   value: Json;
   injected: string[];
   hazards: Hazard[];
+  /** A key left out of its object (its hazards still count). */
+  absent?: true;
 }
 
 interface AnswerOptions {
@@ -641,7 +663,11 @@ function objectAnswer(fields: Field[], mode: ObjectMode, path: string, o: Answer
     ...fields.map(({ key, node }): Entry => {
       if (node.kind === 'bigint-default') return [key, fc.constant(null)];
       const present = answerOf(node, at(path, key), o);
-      return [key, mayBeAbsent(node) && !inherited(key) && !o.complete ? fc.option(present, { nil: null, freq: 3 }) : present];
+      if (!mayBeAbsent(node) || inherited(key) || o.complete) return [key, present];
+      // zod's output listing leaves only `.optional()` keys out of `required`.
+      const plainOptional = node.kind === 'optional' || (node.kind === 'nullable' && node.inner.kind === 'optional');
+      const absent: Gen = { ...leaf(null, leavesUndefined(node) && !plainOptional ? ['undefined-key'] : []), absent: true };
+      return [key, fc.oneof({ weight: 1, arbitrary: fc.constant(absent) }, { weight: 3, arbitrary: present })];
     }),
   ];
   const candidates = INJECTED_KEYS.filter((k) => !declared.has(k));
@@ -655,8 +681,8 @@ function objectAnswer(fields: Field[], mode: ObjectMode, path: string, o: Answer
     entries.forEach(([key], i) => {
       const g = values[i];
       if (g === null || g === undefined) return;
-      pairs.push([key, g.value]);
       parts.push(g);
+      if (!g.absent) pairs.push([key, g.value]);
     });
     const injected = parts.flatMap((p) => p.injected);
     for (const [key, value] of added) {
@@ -677,7 +703,7 @@ function recordAnswer(keys: string[] | null, value: Node, path: string, o: Answe
     return fc.tuple(...present.map(({ key }) => answerOf(value, at(path, key), o))).map((gens) => ({
       value: objectOf(present.map(({ key }, i) => [key, gens[i]?.value ?? null])),
       injected: gens.flatMap((g) => g.injected),
-      hazards: [...gens.flatMap((g) => g.hazards), ...(present.length < ks.length ? (['enum-record-absent-key'] as const) : [])],
+      hazards: [...gens.flatMap((g) => g.hazards), ...(present.length < ks.length && leavesUndefined(value) ? (['undefined-key'] as const) : [])],
     }));
   });
 }
