@@ -109,16 +109,24 @@ describe('raw shapes', () => {
 
 describe('errors are values', () => {
   it('a non-zod default export says what it is', () => {
-    expect(error('export default "hello";')).toEqual({ message: 'export default is a string, not a zod schema.' });
-    expect(error('export default 42;')).toEqual({ message: 'export default is a number, not a zod schema.' });
-    expect(error('export default [z.string()];')).toEqual({ message: 'export default is an array, not a zod schema.' });
-    expect(error('export default { a: z.string(), b: 1 };')).toEqual({ message: 'export default is an object whose values are not all zod schemas, not a zod schema.' });
-    expect(error('export const outputSchema = 1;')).toEqual({ message: 'export outputSchema is a number, not a zod schema.' });
+    const at = { line: 1, column: 1 };
+    expect(error('export default "hello";')).toEqual({ message: 'export default is a string, not a zod schema.', ...at });
+    expect(error('export default 42;')).toEqual({ message: 'export default is a number, not a zod schema.', ...at });
+    expect(error('export default [z.string()];')).toEqual({ message: 'export default is an array, not a zod schema.', ...at });
+    expect(error('export default { a: z.string(), b: 1 };')).toEqual({ message: 'export default is an object whose values are not all zod schemas, not a zod schema.', ...at });
+    expect(error('export const outputSchema = 1;')).toEqual({ message: 'export outputSchema is a number, not a zod schema.', ...at });
+  });
+
+  it('points at the export, not at a comment that mentions one', () => {
+    expect(error('// export default your schema\nconst a = 1;\n  export default a;')).toEqual({ message: 'export default is a number, not a zod schema.', line: 3, column: 3 });
+    expect(error('const a = 1;\nmodule.exports = a;')).toEqual({ message: 'module.exports is a number, not a zod schema.', line: 2, column: 1 });
   });
 
   it('a zod 3 lookalike is called out', () => {
     expect(error('export default { _def: { typeName: "ZodString" }, safeParse() {} };')).toEqual({
       message: 'export default looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".',
+      line: 1,
+      column: 1,
     });
   });
 

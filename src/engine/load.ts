@@ -44,7 +44,9 @@ function loadUncached(source: string, role: Role): LoadResult {
     const compiled = transpile(source);
     if (!compiled.ok) return compiled;
     const run = execute(source, compiled.value);
-    return run.ok ? pick(run.value, role) : run;
+    if (!run.ok) return run;
+    const picked = pick(source, run.value, role);
+    return picked.ok ? bounded(source, picked.schema) : picked;
   } catch (e) {
     return fail({ message: `Internal error loading the schema: ${messageOf(e)}` });
   }
@@ -465,11 +467,13 @@ function functionOffset(): { lines: number; columns: number } | null {
 // ---------------------------------------------------------------- pick
 
 /** Which value is the schema: default export, the role's named export, the only exported schema, the last top-level one. */
-function pick(run: Evaluated, role: Role): LoadResult {
-  if (run.moduleExports !== run.exports) return asSchema(run.moduleExports, 'module.exports');
-  if (Object.hasOwn(run.exports, 'default')) return asSchema(run.exports['default'], 'export default');
+function pick(source: string, run: Evaluated, role: Role): LoadResult {
+  if (run.moduleExports !== run.exports) return asSchema(run.moduleExports, 'module.exports', lastMatch(source, /\bmodule\.exports\b/g));
+  if (Object.hasOwn(run.exports, 'default')) return asSchema(run.exports['default'], 'export default', lastMatch(source, /\bexport\s+default\b/g));
   const named = role === 'output' ? 'outputSchema' : 'inputSchema';
-  if (Object.hasOwn(run.exports, named)) return asSchema(run.exports[named], `export ${named}`);
+  if (Object.hasOwn(run.exports, named)) {
+    return asSchema(run.exports[named], `export ${named}`, lastMatch(source, new RegExp(`\\bexport\\s+(?:const|let|var)\\s+${named}\\b`, 'g')));
+  }
   const exported = new Set(
     Object.keys(run.exports)
       .filter((k) => k !== '__esModule')
@@ -486,11 +490,18 @@ function pick(run: Evaluated, role: Role): LoadResult {
   return fail({ message: NO_SCHEMA });
 }
 
-function asSchema(value: unknown, what: string): LoadResult {
+function asSchema(value: unknown, what: string, at: { line: number; column: number } | null): LoadResult {
   const schema = toSchema(value);
   if (schema) return { ok: true, schema };
-  if (looksLikeZod3(value)) return fail({ message: `${what} looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".` });
-  return fail({ message: `${what} is ${describe(value)}, not a zod schema.` });
+  const message = looksLikeZod3(value) ? `${what} looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".` : `${what} is ${describe(value)}, not a zod schema.`;
+  return fail(at ? { message, ...at } : { message });
+}
+
+/** Where the last match of `pattern` (global) starts: the real export comes after any comment that mentions one. */
+function lastMatch(source: string, pattern: RegExp): { line: number; column: number } | null {
+  let last: number | null = null;
+  for (const m of source.matchAll(pattern)) last = m.index;
+  return last === null ? null : positionOf(source, last);
 }
 
 /** A zod schema, or a raw shape (a plain object whose values are all zod schemas) as `z.object(shape)`. */
@@ -526,6 +537,75 @@ function describe(value: unknown): string {
   if (isPlainObject(value)) return Object.keys(value).length === 0 ? 'an empty object' : 'an object whose values are not all zod schemas';
   const type = typeof value;
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+// ---------------------------------------------------------------- bounded (a schema that never ends)
+
+/** Deeper than this, a schema is taken to build itself forever; every converter's recursion would overflow long before. */
+export const MAX_SCHEMA_DEPTH = 1000;
+/** A walk this long gives up checking: a schema this large is finite in practice, and the check must stay cheap. */
+const MAX_WALKED_NODES = 100_000;
+
+interface Visit {
+  node: z.ZodType;
+  depth: number;
+  /** The object key this node sits under, when it is a field. */
+  key: string | null;
+  parent: Visit | null;
+}
+
+/**
+ * Refuses a schema whose tree has no end: a getter or function that returns a *new* schema on every call (instead of
+ * the schema itself, or one `z.lazy`) never reaches a node it has seen, so every walk over it recurses or loops forever.
+ */
+function bounded(source: string, schema: z.ZodType): LoadResult {
+  const endless = endlessPath(schema);
+  if (!endless) return { ok: true, schema };
+  const key = endless[endless.length - 1];
+  const at = key === undefined ? '' : ` (${endless.slice(0, 4).join('.')}…)`;
+  const message =
+    `The schema never ends: it keeps building new schemas more than ${MAX_SCHEMA_DEPTH} levels deep${at}, so it cannot be converted. ` +
+    'A getter or function that returns a new schema on every call recurses forever; have it return the same schema instead (const A = z.object({ get a() { return A; } })).';
+  // A getter named after the repeating key is almost always where the recursion is written.
+  const getter = key !== undefined && /^[\w$]+$/.test(key) ? new RegExp(`\\bget\\s+${key.replace(/\$/g, '\\$')}\\s*\\(`).exec(source) : null;
+  return fail(getter ? { message, ...positionOf(source, getter.index + getter[0].indexOf(key as string, 3)) } : { message });
+}
+
+/** The object keys leading to a node deeper than MAX_SCHEMA_DEPTH, or null when the tree ends. Iterative; never throws. */
+function endlessPath(root: z.ZodType): string[] | null {
+  const seen = new Set<z.ZodType>();
+  const stack: Visit[] = [{ node: root, depth: 0, key: null, parent: null }];
+  for (let visit = stack.pop(); visit && seen.size < MAX_WALKED_NODES; visit = stack.pop()) {
+    if (seen.has(visit.node)) continue;
+    seen.add(visit.node);
+    if (visit.depth > MAX_SCHEMA_DEPTH) return keysTo(visit);
+    for (const [key, child] of childSchemas(visit.node)) stack.push({ node: child, depth: visit.depth + 1, key, parent: visit });
+  }
+  return null;
+}
+
+function keysTo(visit: Visit): string[] {
+  const keys: string[] = [];
+  for (let v: Visit | null = visit; v; v = v.parent) if (v.key !== null) keys.push(v.key);
+  return keys.reverse();
+}
+
+/** A schema's direct children, read from its def generically (fields by name); a getter that throws yields nothing. */
+function childSchemas(node: z.ZodType): Array<[string | null, z.ZodType]> {
+  const out: Array<[string | null, z.ZodType]> = [];
+  const add = (key: string | null, value: unknown) => value instanceof z.ZodType && out.push([key, value]);
+  try {
+    const def = node._zod.def as unknown as Record<string, unknown>;
+    for (const [name, value] of Object.entries(def)) {
+      if (name === 'shape' && typeof value === 'object' && value !== null) for (const [key, field] of Object.entries(value)) add(key, field);
+      else if (Array.isArray(value)) for (const item of value) add(null, item);
+      else add(null, value);
+    }
+    if (def['type'] === 'lazy') add(null, (node._zod as { innerType?: unknown }).innerType);
+  } catch {
+    // zod meets the same throw when it reads the schema, and reports it there.
+  }
+  return out;
 }
 
 function messageOf(e: unknown): string {

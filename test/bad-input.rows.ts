@@ -1,0 +1,86 @@
+/**
+ * The bad-input matrix's engine rows as data: each the input a user pastes and the error the Report must carry.
+ * test/bad-input.test.ts runs them through evaluate() in Node; e2e/bad-input.spec.ts types them into the app.
+ */
+import { MAX_ANSWER_DEPTH } from '../src/engine/answer.ts';
+import { MAX_SCHEMA_DEPTH, NO_SCHEMA } from '../src/engine/load.ts';
+
+/** One row: what goes into the editors, which phase refuses it, and what the user reads (with where, if anywhere). */
+export interface EngineRow {
+  /** The row's name in docs/bad-input.md. */
+  row: string;
+  schema: string;
+  answer: string;
+  /** `load`: the schema editor's error; `answer`: the answer editor's. */
+  phase: 'load' | 'answer';
+  message: string;
+  position: { line: number; column: number } | null;
+}
+
+const IMPORT = "import { z } from 'zod';\n\n";
+const GOOD_SCHEMA = `${IMPORT}export default z.object({ id: z.string() });\n`;
+const GOOD_ANSWER = '{"id":"1"}';
+const DEPTH = 10_000;
+
+/** The rows; message and position are what a user must see, so they are spelled out, not derived. */
+export const ENGINE_ROWS: readonly EngineRow[] = [
+  {
+    row: 'TS syntax error',
+    schema: `${IMPORT}const Id: = z.string();\nexport default z.object({ id: Id });\n`,
+    answer: GOOD_ANSWER,
+    phase: 'load',
+    message: 'Syntax error: Unexpected token',
+    position: { line: 3, column: 11 },
+  },
+  {
+    row: 'a runtime throw',
+    schema: `${IMPORT}const Id = z.string();\nif (Id) throw new Error('the config is missing');\nexport default z.object({ id: Id });\n`,
+    answer: GOOD_ANSWER,
+    phase: 'load',
+    message: 'the config is missing',
+    position: { line: 4, column: 15 },
+  },
+  {
+    row: 'no schema found',
+    schema: `${IMPORT}const limit = 10;\nexport const name = 'invoice';\n`,
+    answer: GOOD_ANSWER,
+    phase: 'load',
+    message: NO_SCHEMA,
+    position: null,
+  },
+  {
+    row: 'a non-zod value',
+    schema: `${IMPORT}// the JSON Schema, not the zod one\nexport default { type: 'object', properties: { id: { type: 'string' } } };\n`,
+    answer: GOOD_ANSWER,
+    phase: 'load',
+    message: 'export default is an object whose values are not all zod schemas, not a zod schema.',
+    position: { line: 4, column: 1 },
+  },
+  {
+    row: 'a schema that recurses forever at conversion',
+    schema: `${IMPORT}const A = (): z.ZodType => z.object({ get a() { return A(); } });\nexport default A();\n`,
+    answer: '{"a":{}}',
+    phase: 'load',
+    message:
+      `The schema never ends: it keeps building new schemas more than ${MAX_SCHEMA_DEPTH} levels deep (a.a.a.a…), so it cannot be converted. ` +
+      'A getter or function that returns a new schema on every call recurses forever; have it return the same schema instead (const A = z.object({ get a() { return A; } })).',
+    position: { line: 3, column: 43 },
+  },
+  {
+    row: 'malformed JSON',
+    schema: GOOD_SCHEMA,
+    answer: '{\n  "id": "1",\n  "note": \'single quotes\'\n}',
+    phase: 'answer',
+    message: 'Malformed JSON: unexpected character',
+    position: { line: 3, column: 11 },
+  },
+  {
+    row: '10,000-deep nesting',
+    schema: `${IMPORT}const Node: z.ZodType = z.lazy(() => z.object({ a: Node.optional() }));\nexport default Node;\n`,
+    answer: `${'{"a":'.repeat(DEPTH)}{}${'}'.repeat(DEPTH)}`,
+    phase: 'answer',
+    message: `The answer nests deeper than ${MAX_ANSWER_DEPTH} levels; the playground evaluates answers up to that depth.`,
+    // The first `{` past the limit: level 513 starts after 512 five-character `{"a":` openers.
+    position: { line: 1, column: MAX_ANSWER_DEPTH * '{"a":'.length + 1 },
+  },
+];

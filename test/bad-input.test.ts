@@ -1,0 +1,96 @@
+/**
+ * The bad-input matrix, engine and pure rows (docs/bad-input.md): every input a user can paste ends in a clear message,
+ * positioned where a position exists, as a value in the Report — never a throw, a hang or a polluted prototype.
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../src/engine/evaluate.ts';
+import type { Report } from '../src/engine/report.ts';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { ENGINE_ROWS } from './bad-input.rows.ts';
+
+/** What Object.prototype holds, to compare before and after: names, and each property's descriptor. */
+function prototypeSnapshot(): string {
+  return JSON.stringify(Reflect.ownKeys(Object.prototype).map((k) => [String(k), typeof Object.getOwnPropertyDescriptor(Object.prototype, k)?.value]));
+}
+
+describe('engine rows: the Report carries the message and its position', () => {
+  for (const row of ENGINE_ROWS) {
+    it(row.row, async () => {
+      const report = await evaluate({ v: 1, schema: row.schema, answer: row.answer });
+      const result = report[row.phase];
+      expect(result).toEqual({ ok: false, error: row.position ? { message: row.message, ...row.position } : { message: row.message } });
+      // The phase that refused it is the first to fail: a schema error is not blamed on the answer, nor the reverse.
+      if (row.phase === 'answer') expect(report.load).toEqual({ ok: true });
+    });
+  }
+
+  it('a schema that recurses forever is refused at once, not after the converters overflow or loop', async () => {
+    const endless = ENGINE_ROWS.find((r) => r.row === 'a schema that recurses forever at conversion');
+    if (!endless) throw new Error('row missing');
+    // Each variant builds a fresh schema per level: through a getter, through z.lazy, through an array of z.lazy.
+    const variants = [
+      endless.schema,
+      "import { z } from 'zod';\nconst A = (): z.ZodType => z.lazy(() => z.object({ next: A() }));\nexport default A();",
+      "import { z } from 'zod';\nconst A = (): z.ZodType => z.object({ items: z.array(z.lazy(() => A())) });\nexport default A();",
+    ];
+    for (const schema of variants) {
+      const started = performance.now();
+      const report = await evaluate({ v: 1, schema, answer: '{}' });
+      expect(report.load, schema).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The schema never ends/) } });
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  it('recursion that returns the same schema is not mistaken for a schema that never ends', async () => {
+    for (const schema of [
+      "import { z } from 'zod';\nconst Node = z.object({ id: z.string(), get children() { return z.array(Node); } });\nexport default Node;",
+      "import { z } from 'zod';\nconst Node: z.ZodType = z.lazy(() => z.object({ next: Node.optional() }));\nexport default Node;",
+    ]) {
+      const report = await evaluate({ v: 1, schema, answer: '{"id":"1","children":[{"id":"2","children":[]}]}' });
+      expect(report.load, schema).toEqual({ ok: true });
+    }
+  });
+});
+
+describe('an answer with a __proto__ key', () => {
+  const answer = '{"id":"1","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+
+  it('is reported as undeclared by every converter and policy, and pollutes nothing', async () => {
+    const before = prototypeSnapshot();
+    const report: Report = await evaluate({ v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });", answer });
+    expect(prototypeSnapshot()).toBe(before);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    const rows = Object.values(report.converters).flatMap((c) => Object.entries(c.policies));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [policy, row] of rows) expect(row?.undeclared, policy).toEqual(['__proto__', 'constructor']);
+    // `keep` puts it back as an own key: shown to the user, not turned into a prototype.
+    const kept = report.converters.zod?.policies.keep?.ships as Record<string, unknown>;
+    expect(Object.hasOwn(kept, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+  });
+});
+
+describe('a link truncated mid-way', () => {
+  const link = encodePermalink({ ...DEFAULT_CASE, answer: `{"id":"${'x'.repeat(2000)}"}` });
+
+  it('fails to open at every cut, asking whether it was copied in full', () => {
+    const body = link.indexOf('.') + 1;
+    for (let cut = body; cut < link.length; cut++) {
+      const decoded = decodePermalink(link.slice(0, cut));
+      expect(decoded.ok, `cut at ${cut}`).toBe(false);
+      if (!decoded.ok) expect(decoded.error, `cut at ${cut}`).toMatch(/(truncated|damaged).*Was it copied in full\?$/);
+    }
+  });
+});
+
+describe('a link with an unknown version', () => {
+  const link = encodePermalink(DEFAULT_CASE);
+
+  it('says which version, whatever follows it', () => {
+    for (const hash of ['#v9.AAAA', `#v9.${link.slice(4)}`, '#v2.']) {
+      const decoded = decodePermalink(hash);
+      expect(decoded).toEqual({ ok: false, error: expect.stringMatching(/newer version of the playground \(v[29]\)/) });
+    }
+  });
+});
