@@ -1,0 +1,361 @@
+/**
+ * The bad-input matrix in the app (docs/bad-input.md): for each row, the user reads a clear message (positioned where a
+ * position exists), the editors still hold exactly what was typed or loaded, and the app answers a click.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { encodePermalink } from '../src/state/permalink.ts';
+import type { EditorName } from '../src/ui/editor/registry.ts';
+import { ENGINE_ROWS } from '../test/bad-input.rows.ts';
+import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
+
+const IMPORT = "import { z } from 'zod';\n\n";
+/** How long a run may take to land on a loaded machine (the app's own limit is the 2 s budget plus a 15 s frame grace). */
+const LANDS = 45_000;
+
+// Each test loads the app, Monaco and a cold sandbox worker, several times over on a busy machine.
+test.describe.configure({ timeout: 150_000 });
+const status = (page: Page): Locator => page.getByTestId('status');
+const tab = (page: Page, name: string): Locator => page.locator('[data-pane="listed"]').getByRole('tab', { name });
+
+/** Waits for a verdict on the case in the editors. */
+async function evaluated(page: Page): Promise<void> {
+  await expect(status(page)).toContainText(/Evaluated in \d+ ms/, { timeout: LANDS });
+}
+
+/** The app answers a click within `within` ms: a converter tab other than the selected one becomes selected. */
+async function responds(page: Page, within = 10_000): Promise<void> {
+  const target = (await tab(page, 'zod').getAttribute('aria-selected')) === 'true' ? 'wire-truthful' : 'zod';
+  await tab(page, target).click({ timeout: within });
+  await expect(tab(page, target)).toHaveAttribute('aria-selected', 'true', { timeout: within });
+}
+
+/** The (restarted) worker takes the next edit: a schema with a new field shows up in the listing. */
+async function nextEditEvaluates(page: Page): Promise<void> {
+  await setEditorText(page, 'schema', `${IMPORT}export default z.object({ id: z.string(), after: z.string() });\n`);
+  await evaluated(page);
+  await expect(page.getByLabel('Listed outputSchema')).toContainText('"after"');
+}
+
+/** The editors hold exactly this text (read from the Monaco models). */
+async function textIntact(page: Page, expected: Partial<Record<EditorName, string>>): Promise<void> {
+  for (const [which, text] of Object.entries(expected) as Array<[EditorName, string]>) {
+    await expect.poll(() => editorText(page, which), { message: `${which} editor text` }).toBe(text);
+  }
+}
+
+/** Records how long the main thread was blocked (Chromium long tasks) from page load on. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const longest: Array<{ start: number; duration: number }> = [];
+    Object.assign(window, { __longTasks: longest });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => longest.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+async function longestTask(page: Page): Promise<number> {
+  return page.evaluate(() => Math.round(Math.max(0, ...(window as unknown as { __longTasks: Array<{ duration: number }> }).__longTasks.map((t) => t.duration))));
+}
+
+test.describe('engine rows in the app: message, position, text intact, app responsive', () => {
+  for (const row of ENGINE_ROWS) {
+    test(row.row, async ({ page }) => {
+      test.fail(row.row === '10,000-deep nesting', 'BUG (reported): answerMarkers runs jsonc parseTree on the new text with the previous report; the recursion overflows and React unmounts the app');
+      await openCase(page, {});
+      await evaluated(page);
+      await setEditorText(page, 'schema', row.schema);
+      await setEditorText(page, 'answer', row.answer);
+      const problems = page.getByTestId('problems');
+      await expect(problems).toContainText(row.message, { timeout: LANDS });
+      const jump = problems.getByRole('button', { name: new RegExp(`^${row.phase === 'load' ? 'schema' : 'answer'} \\d+:\\d+$`) });
+      if (row.position) await expect(jump).toHaveText(`${row.phase === 'load' ? 'schema' : 'answer'} ${row.position.line}:${row.position.column}`);
+      else await expect(jump).toHaveCount(0);
+      await responds(page);
+      await textIntact(page, { schema: row.schema, answer: row.answer });
+    });
+  }
+});
+
+test.describe('runaway schemas: the watchdog ends them within the budget', () => {
+  const cases = [
+    { row: 'an infinite loop', schema: `${IMPORT}while (true) {}\nexport default z.object({ id: z.string() });\n`, answer: '{"id":"1"}' },
+    {
+      row: 'a regex that backtracks catastrophically',
+      schema: `${IMPORT}export default z.object({ s: z.string().regex(/(a+)+$/) });\n`,
+      answer: JSON.stringify({ s: `${'a'.repeat(40)}!` }),
+    },
+  ];
+  for (const c of cases) {
+    test(c.row, async ({ page }) => {
+      await watchLongTasks(page);
+      await openCase(page, {});
+      await evaluated(page);
+      await waitForEditors(page);
+      // Timed in the page from the moment the run starts, so Playwright's round trips on a loaded machine do not count.
+      const run = await page.evaluate(
+        async ([schema, answer]) => {
+          const line = document.querySelector('[data-testid="status"]');
+          if (!line) throw new Error('no status line');
+          const until = async (done: () => boolean) => {
+            while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+          };
+          window.__playground?.setText('answer', answer);
+          window.__playground?.setText('schema', schema);
+          await until(() => line.textContent?.includes('Evaluating') ?? false);
+          const started = performance.now();
+          await until(() => line.textContent?.includes('ran longer than') ?? false);
+          return { ms: Math.round(performance.now() - started) };
+        },
+        [c.schema, c.answer] as const,
+      );
+      test.info().annotations.push({ type: 'timing', description: `timeout message ${run.ms} ms after the run started; longest main-thread task ${await longestTask(page)} ms` });
+      // The budget is 2 s; the frame's own grace is what a loaded machine adds.
+      expect(run.ms).toBeLessThan(4_000);
+      await expect(status(page)).toContainText('The worker was restarted');
+      await responds(page);
+      await textIntact(page, { schema: c.schema, answer: c.answer });
+
+      await nextEditEvaluates(page);
+    });
+  }
+});
+
+test.describe('a 10 MB answer', () => {
+  const schema = `${IMPORT}export default z.object({ items: z.array(z.object({ id: z.string(), name: z.string(), qty: z.number() })) });\n`;
+
+  /** Pastes a 10 MB single-line answer (built in the page) and returns when the paste, and the run it starts, have ended. */
+  async function pasteTenMegabytes(page: Page): Promise<{ bytes: number; pasteMs: number; runMs: number; status: string; blockedAfterPasteMs: number }> {
+    await watchLongTasks(page);
+    await openCase(page, { schema, answer: '{"items":[]}' });
+    await evaluated(page);
+    await waitForEditors(page);
+    const pasted = await page.evaluate(() => {
+      const items: string[] = [];
+      let size = 0;
+      for (let i = 0; size < 10 * 1024 * 1024; i++) {
+        const item = JSON.stringify({ id: `item-${i}`, name: 'x'.repeat(80), qty: i });
+        items.push(item);
+        size += item.length + 1;
+      }
+      const big = `{"items":[${items.join(',')}]}`;
+      Object.assign(window, { __big: big });
+      const started = performance.now();
+      window.__playground?.setText('answer', big);
+      const ended = performance.now();
+      Object.assign(window, { __pastedAt: ended });
+      return { bytes: big.length, pasteMs: Math.round(ended - started) };
+    });
+    const run = await page.evaluate(async () => {
+      const line = document.querySelector('[data-testid="status"]');
+      const until = async (done: () => boolean) => {
+        while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      await until(() => line?.textContent?.includes('Evaluating') ?? false);
+      const started = performance.now();
+      await until(() => /Evaluated in|ran longer than|crashed/.test(line?.textContent ?? ''));
+      return { runMs: Math.round(performance.now() - started), status: line?.textContent ?? '' };
+    });
+    // Whatever the page does once the text is in (links, autosave, markers, the run's outcome) must not lock it up.
+    await page.waitForTimeout(3_000);
+    const blockedAfterPasteMs = await page.evaluate(() => {
+      const w = window as unknown as { __longTasks: Array<{ start: number; duration: number }>; __pastedAt: number };
+      return Math.round(w.__longTasks.filter((t) => t.start >= w.__pastedAt).reduce((sum, t) => sum + t.duration, 0));
+    });
+    const measured = { ...pasted, ...run, blockedAfterPasteMs };
+    test.info().annotations.push({ type: 'timing', description: JSON.stringify(measured) });
+    return measured;
+  }
+
+  test('the editor shows it as plain text, keeps every character, and the verdict or the time budget is shown', async ({ page }) => {
+    test.setTimeout(240_000);
+    const measured = await pasteTenMegabytes(page);
+    expect(measured.bytes).toBeGreaterThanOrEqual(10 * 1024 * 1024);
+    expect(measured.status).toMatch(/Evaluated in \d+ ms|ran longer than 2 s/);
+    const model = await page.evaluate(() => {
+      const m = window.__playground?.model('answer') as { getLanguageId(): string; getValue(): string };
+      return { language: m.getLanguageId(), intact: m.getValue() === (window as unknown as { __big: string }).__big };
+    });
+    expect(model).toEqual({ language: 'plaintext', intact: true });
+    // It comes back; how soon is the next test's (known-bug) business.
+    await responds(page, 60_000);
+  });
+
+  test('typing elsewhere stays responsive', async ({ page }) => {
+    test.fail(true, 'BUG (reported): URL sync and autosave each deflate the 10 MB case on the main thread (encodePermalink), about 10 s in all');
+    test.setTimeout(240_000);
+    const measured = await pasteTenMegabytes(page);
+    const tool = page.getByRole('textbox', { name: 'Tool' });
+    const started = Date.now();
+    await tool.fill('big_answer', { timeout: 60_000 });
+    await expect(tool).toHaveValue('big_answer');
+    const typingMs = Date.now() - started;
+    test.info().annotations.push({ type: 'timing', description: `typing in the Tool field took ${typingMs} ms` });
+    expect(measured.blockedAfterPasteMs, 'main thread blocked after the paste (ms)').toBeLessThan(3_000);
+    expect(typingMs).toBeLessThan(3_000);
+  });
+});
+
+test('an answer with a __proto__ key: undeclared in the panes, and neither the app nor the worker is polluted', async ({ page }) => {
+  // The first schema marks its worker, so the second case can tell it ran in the same one.
+  const first = `${IMPORT}(globalThis as Record<string, unknown>).__protoCase = Object.getOwnPropertyNames(Object.prototype).join();\nexport default z.object({ id: z.string() });\n`;
+  const answer = '{"id":"1","__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}';
+  await openCase(page, { schema: first, answer, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await evaluated(page);
+  const undeclared = page.locator('[data-pane="undeclared"] [data-policy="raw"]');
+  await expect(undeclared).toContainText('__proto__');
+  await expect(undeclared).toContainText('constructor');
+
+  const probe = `${IMPORT}const g = globalThis as Record<string, unknown>;
+const seen = JSON.stringify({
+  sameWorker: typeof g.__protoCase === 'string',
+  unchanged: g.__protoCase === Object.getOwnPropertyNames(Object.prototype).join(),
+  polluted: String(({} as Record<string, unknown>).polluted),
+});
+export default z.object({ seen: z.literal(seen) });
+`;
+  await setEditorText(page, 'schema', probe);
+  await evaluated(page);
+  const seen = await page.evaluate(() => {
+    const listed = window.__playground?.store.getState().report?.converters.zod?.listed as { properties?: { seen?: { const?: string } } } | null;
+    return listed?.properties?.seen?.const ?? null;
+  });
+  expect(JSON.parse(seen ?? 'null')).toEqual({ sameWorker: true, unchanged: true, polluted: 'undefined' });
+  expect(await page.evaluate(() => String(({} as Record<string, unknown>)['polluted']))).toBe('undefined');
+  await responds(page);
+  await textIntact(page, { schema: probe, answer });
+});
+
+test.describe('links that cannot be opened', () => {
+  const link = encodePermalink({ ...DEFAULT_CASE, answer: '{"id":"kept"}' });
+  const LINKS = [
+    { row: 'a link truncated mid-way', hash: link.slice(0, Math.floor(link.length / 2)), says: /truncated/ },
+    { row: 'a link with an unknown version', hash: `#v9.${link.slice(4)}`, says: /newer version of the playground \(v9\)/ },
+  ];
+  for (const { row, hash, says } of LINKS) {
+    test(`${row}, navigated to in the open app, leaves the case being edited as it was`, async ({ page }) => {
+      await openCase(page, {});
+      await evaluated(page);
+      const edited = '{"id":"INV-1","total":1,"lines":[],"typed":"by the user"}';
+      await setEditorText(page, 'answer', edited);
+      await expect(page.locator('[data-pane="undeclared"] [data-policy="raw"]')).toContainText('typed');
+      await page.goto(`/${hash}`);
+      const banner = page.getByTestId('banner');
+      await expect(banner).toContainText(says);
+      await expect(banner).toContainText('The case you were editing is unchanged.');
+      await textIntact(page, { schema: DEFAULT_CASE.schema, answer: edited });
+      await responds(page);
+      await banner.getByRole('button', { name: 'Dismiss this message' }).click();
+      await expect(banner).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('a worker that crashes is respawned and takes the next edit', () => {
+  test('an error thrown during the run says so', async ({ page }) => {
+    const schema = `${IMPORT}queueMicrotask(() => { throw new Error('boom'); });\nexport default z.object({ id: z.string() });\n`;
+    await openCase(page, {});
+    await evaluated(page);
+    await setEditorText(page, 'schema', schema);
+    await expect(status(page)).toContainText(/The evaluation worker crashed: .*boom \(the worker was restarted\)/, { timeout: LANDS });
+    await responds(page);
+    await textIntact(page, { schema, answer: DEFAULT_CASE.answer });
+    await nextEditEvaluates(page);
+  });
+
+  test('an error thrown after the run, and garbage posted to the frame, leave the verdict standing', async ({ page }) => {
+    // The sandbox's workers come from a blob: URL of the opaque-origin frame; Monaco's own workers do not count.
+    const workers: string[] = [];
+    page.on('worker', (w) => w.url().startsWith('blob:null/') && workers.push(w.url()));
+    const schema = `${IMPORT}postMessage('garbage');
+postMessage({ type: 'report', id: 1e9, report: {}, ms: 0, key: 'forged' });
+setTimeout(() => { throw new Error('boom later'); }, 300);
+export default z.object({ id: z.string() });
+`;
+    await openCase(page, {});
+    await evaluated(page);
+    const spawned = workers.length;
+    await setEditorText(page, 'schema', schema);
+    await evaluated(page);
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
+    // The throw 300 ms later kills that worker; the frame starts another.
+    await expect.poll(() => workers.length, { timeout: LANDS }).toBeGreaterThan(spawned);
+    await responds(page);
+    await textIntact(page, { schema, answer: DEFAULT_CASE.answer });
+    await nextEditEvaluates(page);
+  });
+});
+
+test.describe('storage that cannot be written: autosave says so, the app works on', () => {
+  const STORAGE = [
+    {
+      row: 'localStorage full',
+      init: () => {
+        Storage.prototype.setItem = () => {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+      },
+      says: "Autosave is off: this browser's storage is full.",
+    },
+    {
+      row: 'localStorage unavailable',
+      init: () => {
+        Object.defineProperty(window, 'localStorage', {
+          configurable: true,
+          get: () => {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      },
+      says: "Autosave is off: this browser's storage is unavailable.",
+    },
+  ];
+  /** Opens the app over the broken storage, edits the answer and waits for its verdict; returns what was typed. */
+  async function editOverBrokenStorage(page: Page, init: () => void): Promise<string> {
+    await page.addInitScript(init);
+    await openCase(page, {});
+    await evaluated(page);
+    const edited = '{"id":"INV-2","total":1,"lines":[]}';
+    await setEditorText(page, 'answer', edited);
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('PASS', { timeout: LANDS });
+    return edited;
+  }
+
+  for (const { row, init, says } of STORAGE) {
+    test(row, async ({ page }) => {
+      const edited = await editOverBrokenStorage(page, init);
+      // A converter change is saved too (and starts no run, whose landing would race the note: see the next test).
+      await responds(page);
+      await expect(page.getByTestId('storage-note')).toHaveText(says);
+      // Unobtrusive: a note beside the status, not an alert or a banner over the work.
+      await expect(page.getByTestId('banner')).toHaveCount(0);
+      await textIntact(page, { answer: edited });
+      // The link still carries the case, so nothing typed depends on storage.
+      await expect.poll(() => new URL(page.url()).hash).not.toBe('');
+    });
+  }
+
+  test('the note stays when the next run lands', async ({ page }) => {
+    test.fail(true, 'BUG (reported): src/state/persist.ts sets storageNote from markRan, whose no-op OK clears the note');
+    const [full] = STORAGE;
+    if (!full) throw new Error('no storage row');
+    await editOverBrokenStorage(page, full.init);
+    await responds(page);
+    const note = page.getByTestId('storage-note');
+    await expect(note).toHaveText(full.says);
+    await page.evaluate(() => {
+      const store = window.__playground!.store;
+      const landed = new Promise<void>((resolve) => {
+        const stop = store.subscribe((next, prev) => {
+          if (next.run !== prev.run && next.run.kind === 'done') {
+            stop();
+            resolve();
+          }
+        });
+      });
+      Object.assign(window, { __landed: landed });
+    });
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.evaluate(() => (window as unknown as { __landed: Promise<void> }).__landed);
+    await expect(note).toHaveText(full.says, { timeout: 5_000 });
+  });
+});
