@@ -16,6 +16,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
+    // Each test runs axe twice over a page with two Monaco editors: slow on a loaded machine.
+    test.describe.configure({ timeout: 150_000 });
 
     test('the app, with an example open and the Examples menu open', async ({ page }) => {
       await page.goto('/#example/copilot-extra-key');

@@ -52,7 +52,8 @@ test('Reset opens the default case and Undo brings the previous one back', async
   await page.goto('/#example/loose-object-keeps');
   await waitForEditors(page);
   const before = await editorText(page, 'schema');
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('menuitem', { name: 'Reset to the default case' }).click();
   await expect.poll(() => editorText(page, 'schema')).toBe(DEFAULT_CASE.schema);
   await expect(page.getByRole('status').filter({ hasText: 'The case was reset.' })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();

@@ -53,7 +53,8 @@ test('the Examples menu lists every example with its explanation; choosing one o
   const button = page.getByRole('button', { name: 'Examples' });
   await button.click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveCount(EXAMPLES.length);
+  // Every example, then Reset.
+  await expect(menu.getByRole('menuitem')).toHaveCount(EXAMPLES.length + 1);
   const example = EXAMPLES[2]!;
   const item = menu.getByRole('menuitem', { name: example.title });
   await expect(item).toHaveAccessibleDescription(example.explanation);

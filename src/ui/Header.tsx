@@ -1,9 +1,8 @@
-/** The header: title, examples, role switch, tool name, converter and client pickers, then Reset, Export and Share. */
+/** The header: title, examples (and Reset), role switch, tool name, converter and client pickers, then Export and Share. */
 import { CLIENTS, CONVERTERS } from './catalog.ts';
 import { ExamplesMenu } from './controls/ExamplesMenu.tsx';
 import { ExportMenu } from './controls/ExportMenu.tsx';
 import { Picker } from './controls/Picker.tsx';
-import { ResetButton } from './controls/ResetButton.tsx';
 import { RoleSwitch } from './controls/RoleSwitch.tsx';
 import { ShareButton } from './controls/ShareButton.tsx';
 import { Toast } from './controls/Toast.tsx';
@@ -29,7 +28,6 @@ export function Header() {
         <Picker label="Client" options={CLIENTS} value={client} onChange={(id) => setField('client', id)} />
         <div className="share">
           <Toast />
-          <ResetButton />
           <ExportMenu />
           <ShareButton />
         </div>

@@ -28,7 +28,7 @@ function Source({ title, text, tokenize }: { title: string; text: string; tokeni
     <section className="source" aria-label={title}>
       <header className="panel-head">
         <h2>{title}</h2>
-        <span className="hint">{readonly ? 'read-only' : 'Edit above to change it'}</span>
+        <span className="hint">{readonly ? 'read-only' : 'Edit to change it'}</span>
       </header>
       {/* Focusable: the block scrolls, and keyboard users must be able to scroll it. */}
       <pre className="source-text" tabIndex={0} aria-label={`${title} (read-only)`}>
