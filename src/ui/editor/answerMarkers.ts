@@ -30,7 +30,13 @@ export function answerMarkers({ text, report, converter, client }: AnswerMarkerI
   if (error) return error.line && error.column ? [{ ...pointRange(text, error.line, error.column), severity: 'error', message: error.message }] : [];
   const row = report.converters[converter];
   if (!row || text.length > MAX_TREE_CHARS) return [];
-  const tree = parseTree(text);
+  let tree: Node | undefined;
+  try {
+    tree = parseTree(text);
+  } catch {
+    // jsonc's parser recurses: text nested deeper than the stack (typed while the report is the previous text's) gets no markers.
+    return [];
+  }
   if (!tree) return [];
   const range = lineIndex(text);
   const at = (n: Node) => range(n.offset, n.offset + n.length);
