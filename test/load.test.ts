@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadSchema, NO_SCHEMA } from '../src/engine/load.ts';
+import { listWithSdk } from '../src/engine/real-sdk.ts';
 import type { Role } from '../src/engine/case.ts';
 
 /** The listed form of what loaded, so tests can say which schema was picked. */
@@ -97,6 +98,29 @@ describe('raw shapes', () => {
   it('a plain object of zod schemas counts as z.object(shape)', () => {
     expect(listed('export default { id: z.string(), n: z.number() };')).toMatchObject({ type: 'object', required: ['id', 'n'] });
     expect(listed('export const outputSchema = { id: z.string() };')).toMatchObject({ type: 'object', required: ['id'] });
+  });
+
+  it('an exported empty object is z.object({}), as both SDKs take it', () => {
+    for (const source of ['export default {};', 'export const outputSchema = {};', 'module.exports = {};']) {
+      expect(listed(source)).toEqual(z.toJSONSchema(z.object({}), { io: 'output' }));
+    }
+    expect(listed('export const inputSchema = {};', 'input')).toEqual(z.toJSONSchema(z.object({}), { io: 'input' }));
+  });
+
+  it.each(['v1', 'v2'] as const)('the real %s server lists the loaded {} exactly as it lists a raw {} handed to it', async (version) => {
+    for (const role of ['output', 'input'] as const) {
+      const loaded = loadSchema('export default {}', role);
+      if (!loaded.ok) throw new Error(loaded.error.message);
+      const raw = await listWithSdk(version, { role, tool: 'get_invoice', schema: {} as unknown as z.ZodType });
+      expect(raw.listError).toBeNull();
+      expect(await listWithSdk(version, { role, tool: 'get_invoice', schema: loaded.schema })).toEqual(raw);
+    }
+  });
+
+  it('an empty object the loader would have to guess is data, not a schema', () => {
+    expect(listed('const S = z.string();\nconst options = {};')).toMatchObject({ type: 'string' });
+    expect(listed('export const config = {};\nexport const S = z.number();')).toMatchObject({ type: 'number' });
+    expect(error('const options = {};')).toEqual({ message: NO_SCHEMA });
   });
 
   it('is wrapped once: the same source gives the same schema object', () => {

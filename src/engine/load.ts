@@ -306,19 +306,20 @@ function pick(source: string, run: Evaluated, role: Role): LoadResult {
       .filter((k) => k !== '__esModule')
       .map((k) => run.exports[k]),
   );
-  const schemas = [...exported].map(toSchema).filter((s): s is z.ZodType => s !== null);
+  const schemas = [...exported].map((v) => toSchema(v, false)).filter((s): s is z.ZodType => s !== null);
   if (schemas.length === 1 && schemas[0]) return { ok: true, schema: schemas[0] };
-  const lastValue = run.last ? toSchema(run.last.value) : null;
+  const lastValue = run.last ? toSchema(run.last.value, false) : null;
   if (lastValue) return { ok: true, schema: lastValue };
   for (let k = run.bindings.length - 1; k >= 0; k--) {
-    const schema = toSchema(run.bindings[k]?.[1]);
+    const schema = toSchema(run.bindings[k]?.[1], false);
     if (schema) return { ok: true, schema };
   }
   return fail({ message: NO_SCHEMA });
 }
 
+/** The value the source names as its schema (an export the SDKs would be handed), or a message saying what it is instead. */
 function asSchema(value: unknown, what: string, at: { line: number; column: number } | null): LoadResult {
-  const schema = toSchema(value);
+  const schema = toSchema(value, true);
   if (schema) return { ok: true, schema };
   const message = looksLikeZod3(value) ? `${what} looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".` : `${what} is ${describe(value)}, not a zod schema.`;
   return fail(at ? { message, ...at } : { message });
@@ -331,17 +332,21 @@ function lastMatch(source: string, pattern: RegExp): { line: number; column: num
   return last === null ? null : positionOf(source, last);
 }
 
-/** A zod schema, or a raw shape (a plain object whose values are all zod schemas) as `z.object(shape)`. */
-function toSchema(value: unknown): z.ZodType | null {
+/**
+ * A zod schema, or a raw shape (a plain object whose values are all zod schemas) as `z.object(shape)`. Both SDKs take
+ * an empty object handed to them as `z.object({})`, so `named` (the value is the one the source exports as its schema)
+ * lets `{}` count too; when the schema is guessed among all exports and declarations, an empty object is just data.
+ */
+function toSchema(value: unknown, named: boolean): z.ZodType | null {
   if (value instanceof z.ZodType) return value;
-  return isRawShape(value) ? z.object(value) : null;
+  return isRawShape(value, named) ? z.object(value) : null;
 }
 
-function isRawShape(value: unknown): value is Record<string, z.ZodType> {
+function isRawShape(value: unknown, allowEmpty: boolean): value is Record<string, z.ZodType> {
   if (!isPlainObject(value)) return false;
   try {
     const values = Object.values(value);
-    return values.length > 0 && values.every((v) => v instanceof z.ZodType);
+    return (allowEmpty || values.length > 0) && values.every((v) => v instanceof z.ZodType);
   } catch {
     return false;
   }
@@ -361,7 +366,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
-  if (isPlainObject(value)) return Object.keys(value).length === 0 ? 'an empty object' : 'an object whose values are not all zod schemas';
+  if (isPlainObject(value)) return 'an object whose values are not all zod schemas';
   const type = typeof value;
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
