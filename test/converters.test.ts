@@ -28,6 +28,9 @@ const wire = (s: z.ZodType, role?: Role) => list(wireTruthfulConverter, s, role)
 const front = (s: z.ZodType, role?: Role, tool?: string) => list(frontmcpConverter, s, role, tool);
 const lenient = (s: z.ZodType, role?: Role) => list(lenientOutputConverter, s, role);
 
+const OBJECT_CATCH_NOTE =
+  'Known gap (seed 001): a .catch() on an object keeps type: "object" in the listing, so a raw value of another type, which the catch accepts, is rejected by a validating client.';
+
 const idObject = () => z.object({ id: z.string() });
 const ID_PROPS = { id: { type: 'string' } };
 
@@ -121,15 +124,23 @@ describe('wire-truthful: output objects', () => {
     expect(wire(schema)).toEqual({
       listed: { type: 'object', $schema: D2020, properties: { c: { default: { x: 1 }, type: 'object', description: 'cc' }, n: { default: 0, title: 'N' } } },
       listError: null,
-      warning: 'Known gap (seed 001): a .catch() on an object keeps type: "object" in the listing, so a raw value of another type, which the catch accepts, is rejected by a validating client.',
+      warning: OBJECT_CATCH_NOTE,
     });
     expect(wire(z.object({ n: z.number().catch(0) })).warning).toBeNull();
   });
 
-  it('reduces a .catch() union to object skeletons', () => {
+  it('reduces a .catch() union to object skeletons, and names the kept object type as the same known gap', () => {
     const schema = z.object({ u: z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })]).catch({ k: 'a' }) });
     expect(wire(schema).listed).toMatchObject({ properties: { u: { default: { k: 'a' }, anyOf: [{ type: 'object' }, { type: 'object' }] } } });
     expect((wire(schema).listed as { properties: { u: object } }).properties.u).toEqual({ default: { k: 'a' }, anyOf: [{ type: 'object' }, { type: 'object' }] });
+    expect(wire(schema).warning).toBe(OBJECT_CATCH_NOTE);
+    expect(wire(z.object({ u: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]).catch({ a: 'x' }) })).warning).toBe(OBJECT_CATCH_NOTE);
+  });
+
+  it('says nothing when a member of the caught union is not an object: that skeleton accepts any raw value', () => {
+    for (const caught of [z.object({ a: z.string() }).nullable().catch(null), z.union([z.object({ a: z.string() }), z.string()]).catch('x')]) {
+      expect(wire(z.object({ u: caught })).warning).toBeNull();
+    }
   });
 
   it('turns every oneOf into anyOf once anything was loosened, and only then', () => {
@@ -334,6 +345,15 @@ describe('wire-truthful: the known gaps break the promise where they say', () =>
     const coerced = z.object({ n: z.coerce.number() });
     expect(coerced.safeParse({ n: '5' }).success).toBe(true);
     expect(ajv.validate(wire(coerced).listed as object, { n: '5' })).toBe(false);
+  });
+
+  it('a .catch() over a union of objects rejects a raw non-object too; over a union with a non-object member it does not', () => {
+    const objects = z.object({ o: z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })]).catch({ k: 'a' }) });
+    expect(objects.safeParse({ o: 5 }).success).toBe(true);
+    expect(ajv.validate(wire(objects).listed as object, { o: 5 })).toBe(false);
+    const mixed = z.object({ o: z.union([z.object({ a: z.string() }), z.string()]).catch('x') });
+    expect(mixed.safeParse({ o: 5 }).success).toBe(true);
+    expect(ajv.validate(wire(mixed).listed as object, { o: 5 })).toBe(true);
   });
 });
 

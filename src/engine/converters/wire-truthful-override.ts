@@ -24,7 +24,7 @@ const TOLERANT_TYPES: ReadonlySet<string> = new Set(['default', 'optional', 'cat
 export interface OverrideState {
   /** An output node was made more permissive. */
   loosened: boolean;
-  /** A `.catch()` on an object kept `type: 'object'` (the seed keeps it; the raw value may still be anything). */
+  /** A `.catch()` on an object, or on a union of objects, still requires an object (the seed keeps it; the raw value may be anything). */
   objectCatch: boolean;
 }
 
@@ -71,7 +71,7 @@ export function wireTruthfulOverride(io: Role, state: OverrideState): (ctx: Over
     if (io !== 'output') return;
     if (def.type === 'catch') {
       degradeCatch(json);
-      if (json['type'] === 'object') state.objectCatch = true;
+      if (requiresObject(json)) state.objectCatch = true;
     } else if (def.type === 'record') {
       // An enum-keyed record lists every key as required; they all share one value schema.
       if (Array.isArray(json['required']) && acceptsUndefined(def.valueType)) delete json['required'];
@@ -102,6 +102,20 @@ function skeleton(member: unknown): JsonNode {
     if (Array.isArray(members)) out[key] = members.map(skeleton);
   }
   return out;
+}
+
+/**
+ * Whether a degraded `.catch()` node still rejects every raw non-object, which the catch accepts: it keeps
+ * `type: 'object'`, or a composition of object skeletons (a union of objects) needs one.
+ */
+function requiresObject(node: JsonNode): boolean {
+  if (node['type'] === 'object') return true;
+  return COMPOSITIONS.some((key) => {
+    const members = node[key];
+    if (!Array.isArray(members) || members.length === 0) return false;
+    const needs = (m: unknown): boolean => isSchemaNode(m) && requiresObject(m);
+    return key === 'allOf' ? members.some(needs) : members.every(needs);
+  });
 }
 
 /** Opens a plain object and drops fields that may be missing from `required`; returns whether it changed anything. */
