@@ -175,12 +175,29 @@ test.describe('a 10 MB answer', () => {
       return { language: m.getLanguageId(), intact: m.getValue() === (window as unknown as { __big: string }).__big };
     });
     expect(model).toEqual({ language: 'plaintext', intact: true });
-    // It comes back; how soon is the next test's (known-bug) business.
+    // A 10 MB answer is checked for far longer than the budget: the timeout says so instead of blaming the schema.
+    if (measured.status.includes('ran longer than')) expect(measured.status).toMatch(/the answer is 10\.\d MB, likely too large to check/);
+    // No link is made of it (one would not open): a note says so, and the address bar holds no older case.
+    await expect(page.getByTestId('size-note')).toHaveText(/^This case is too large for a link \(10\.\d MB > 4 MB\); it is not in the address bar or autosaved\.$/);
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
+    // It comes back; how soon is the next test's business.
+    await responds(page, 60_000);
+  });
+
+  test('Share and Export say the case is too large for a link instead of copying one', async ({ page }) => {
+    test.setTimeout(240_000);
+    await pasteTenMegabytes(page);
+    const too = /^This case is too large for a link \(10\.\d MB > 4 MB\)/;
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'nothing was copied' })).toHaveText(too);
+    await page.getByRole('button', { name: 'Export' }).click();
+    const copyLink = page.getByRole('menuitem', { name: /Copy link/ });
+    await expect(copyLink).toBeDisabled();
+    await expect(copyLink).toHaveAccessibleDescription(too);
     await responds(page, 60_000);
   });
 
   test('typing elsewhere stays responsive', async ({ page }) => {
-    test.fail(true, 'BUG (reported): URL sync and autosave each deflate the 10 MB case on the main thread (encodePermalink), about 10 s in all');
     test.setTimeout(240_000);
     const measured = await pasteTenMegabytes(page);
     const tool = page.getByRole('textbox', { name: 'Tool' });
@@ -276,11 +293,14 @@ export default z.object({ id: z.string() });
     await setEditorText(page, 'schema', schema);
     await evaluated(page);
     await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
-    // The throw 300 ms later kills that worker; the frame starts another.
+    // The throw 300 ms later kills that worker; the frame starts another, and a note beside the verdict says so.
     await expect.poll(() => workers.length, { timeout: LANDS }).toBeGreaterThan(spawned);
+    await expect(page.getByTestId('worker-note')).toHaveText(/^The evaluation worker crashed after the verdict: .*boom later \(the worker was restarted\)\.$/);
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
     await responds(page);
     await textIntact(page, { schema, answer: DEFAULT_CASE.answer });
     await nextEditEvaluates(page);
+    await expect(page.getByTestId('worker-note')).toHaveCount(0);
   });
 });
 
@@ -334,7 +354,6 @@ test.describe('storage that cannot be written: autosave says so, the app works o
   }
 
   test('the note stays when the next run lands', async ({ page }) => {
-    test.fail(true, 'BUG (reported): src/state/persist.ts sets storageNote from markRan, whose no-op OK clears the note');
     const [full] = STORAGE;
     if (!full) throw new Error('no storage row');
     await editOverBrokenStorage(page, full.init);

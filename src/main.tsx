@@ -8,14 +8,15 @@ import { browserStorage, createAutosave } from './state/autosave.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/live.ts';
-import { encodePermalink } from './state/permalink.ts';
+import { encodePermalink, tooLargeForLink } from './state/permalink.ts';
 import { startAutosave } from './state/persist.ts';
 import { createPlaygroundStore, selectCase } from './state/store.ts';
 import { startUrlSync } from './state/sync.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
+import { TOO_LARGE } from './ui/linkSize.ts';
 import { startEmbedBridge } from './ui/embed/bridge.ts';
-import { ServicesContext, type AppServices } from './ui/storeContext.ts';
+import { ServicesContext, type AppServices, type ShareLink } from './ui/storeContext.ts';
 import { installTestHook } from './ui/testHook.ts';
 import './ui/styles.css';
 
@@ -31,22 +32,35 @@ if (start.example) store.getState().setExample(start.example);
 const urlSync = startUrlSync(store, window);
 window.addEventListener('pagehide', () => urlSync.flush());
 if (autosave) startAutosave(store, autosave, window);
-const live = startLiveEvaluation(store, createEvaluator(), { hold: start.held });
+// A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so here.
+const evaluator = createEvaluator({
+  onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`),
+});
+const live = startLiveEvaluation(store, evaluator, { hold: start.held });
 installTestHook(store);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 if (options.embed && window.parent !== window) startEmbedBridge(store, root, window);
 
-const link = () => {
+const link = (): ShareLink => {
   urlSync.flush();
-  return openInPlaygroundUrl(window.location.href, encodePermalink(selectCase(store.getState())));
+  const state = selectCase(store.getState());
+  const tooLarge = tooLargeForLink(state);
+  if (tooLarge) return { ok: false, message: TOO_LARGE.share(tooLarge, options.embed) };
+  return { ok: true, url: openInPlaygroundUrl(window.location.href, encodePermalink(state)) };
 };
+// An embed's address bar is the host page's: the link is behind "Open in playground" instead.
+const copyFailed = options.embed ? 'Copy failed: "Open in playground ↗" opens this case, with its link' : 'Copy failed: the link is in the address bar';
 const services: AppServices = {
   store,
   options,
   link,
-  share: () => void copyText(link()).then((ok) => store.getState().setToast(ok ? 'Link copied' : 'Copy failed: the link is in the address bar')),
+  share: () => {
+    const shared = link();
+    if (!shared.ok) return store.getState().setToast(shared.message);
+    void copyText(shared.url).then((ok) => store.getState().setToast(ok ? 'Link copied' : copyFailed));
+  },
   rerun: () => live.run(),
 };
 

@@ -42,12 +42,17 @@ const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExcee
 const security = () => new DOMException('Access is denied for this document.', 'SecurityError');
 const FULL = { ok: false, reason: 'full', message: "Autosave is off: this browser's storage is full." };
 const UNAVAILABLE = { ok: false, reason: 'unavailable', message: "Autosave is off: this browser's storage is unavailable." };
+const WRITTEN = { ok: true, written: true };
+const UNCHANGED = { ok: true, written: false };
 const edited: PlaygroundCase = { ...DEFAULT_CASE, schema: 'export default z.string();', answer: '"x"' };
+/** A case past the 4 MB a link may unpack to (5 MB of answer). */
+const huge: PlaygroundCase = { ...edited, answer: `"${'x'.repeat(5 * 1024 * 1024)}"` };
+const TOO_LARGE = { ok: false, reason: 'too-large', message: 'This case is too large for a link (5.0 MB > 4 MB); it is not autosaved.' };
 
 describe('createAutosave', () => {
   it('restores what it saved, in a new session over the same storage, under the default key', () => {
     const storage = new FakeStorage();
-    expect(createAutosave(storage).save(edited)).toEqual({ ok: true });
+    expect(createAutosave(storage).save(edited)).toEqual(WRITTEN);
     expect([...storage.items.keys()]).toEqual([AUTOSAVE_KEY]);
     expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
   });
@@ -79,11 +84,12 @@ describe('createAutosave', () => {
     const storage = new FakeStorage();
     const a = createAutosave(storage);
     a.save(edited);
-    expect(a.markTimedOut(edited)).toEqual({ ok: true });
+    expect(a.markTimedOut(edited)).toEqual(WRITTEN);
     expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: true });
     const b = createAutosave(storage);
     b.load();
-    expect(b.markRan(edited)).toEqual({ ok: true });
+    expect(b.markRan(edited)).toEqual(WRITTEN);
+    expect(b.markRan(edited)).toEqual(UNCHANGED);
     expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
   });
 
@@ -103,7 +109,7 @@ describe('createAutosave', () => {
     const a = createAutosave(storage);
     a.save(edited);
     a.save({ ...edited, schema: 'export default z.number();' });
-    expect(a.markTimedOut(edited)).toEqual({ ok: true });
+    expect(a.markTimedOut(edited)).toEqual(UNCHANGED);
     expect(createAutosave(storage).load()).toEqual({ state: { ...edited, schema: 'export default z.number();' }, timedOut: false });
     a.markTimedOut({ ...edited, schema: 'export default z.number();' });
     a.markRan(edited);
@@ -119,9 +125,9 @@ describe('createAutosave', () => {
   it('does not write again when nothing changed', () => {
     const storage = new FakeStorage();
     const a = createAutosave(storage);
-    a.save(edited);
-    a.save({ ...edited });
-    a.markRan(edited);
+    expect(a.save(edited)).toEqual(WRITTEN);
+    expect(a.save({ ...edited })).toEqual(UNCHANGED);
+    expect(a.markRan(edited)).toEqual(UNCHANGED);
     expect(storage.writes).toBe(1);
   });
 
@@ -134,7 +140,7 @@ describe('createAutosave', () => {
     expect(a.save({ ...edited, answer: '"big"' })).toEqual(FULL);
     expect(createAutosave(storage).load()?.state).toEqual(edited);
     storage.failWith = null;
-    expect(a.save({ ...edited, answer: '"big"' })).toEqual({ ok: true });
+    expect(a.save({ ...edited, answer: '"big"' })).toEqual(WRITTEN);
     expect(createAutosave(storage).load()?.state.answer).toBe('"big"');
   });
 
@@ -165,10 +171,24 @@ describe('createAutosave', () => {
     const storage = new FakeStorage();
     const a = createAutosave(storage);
     a.save(edited);
-    expect(a.clear()).toEqual({ ok: true });
+    expect(a.clear()).toEqual(WRITTEN);
     expect(createAutosave(storage).load()).toBeNull();
-    expect(a.save(edited)).toEqual({ ok: true });
+    expect(a.save(edited)).toEqual(WRITTEN);
     expect(storage.writes).toBe(2);
+  });
+
+  it('does not save a case too large for a link, says so, and keeps the last good save', () => {
+    const storage = new FakeStorage();
+    const a = createAutosave(storage);
+    a.save(edited);
+    const started = performance.now();
+    expect(a.save(huge)).toEqual(TOO_LARGE);
+    expect(a.markTimedOut(huge)).toEqual(UNCHANGED);
+    expect(createAutosave(storage).markTimedOut(huge)).toEqual(TOO_LARGE);
+    // Refused by its size alone: nothing is deflated.
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(storage.writes).toBe(1);
+    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
   });
 });
 
@@ -264,6 +284,25 @@ describe('startAutosave: the store wired to the autosave', () => {
     store.getState().setField('answer', '{"a":2}');
     vi.advanceTimersByTime(500);
     expect(store.getState().storageNote).toBeNull();
+  });
+
+  it('keeps the storage note through calls that write nothing (a run landing), until a write works', () => {
+    const storage = new FakeStorage();
+    const { store } = setup(storage);
+    storage.failWith = new DOMException('full', 'QuotaExceededError');
+    store.getState().setField('answer', '{"a":1}');
+    vi.advanceTimersByTime(500);
+    expect(store.getState().storageNote).toMatch(/full/);
+    // The run of that case lands: markRan has no flag to clear, so it writes nothing and says nothing about storage.
+    store.getState().setRun({ kind: 'evaluating' });
+    store.getState().setRun({ kind: 'done', ms: 5 });
+    expect(store.getState().storageNote).toMatch(/full/);
+    // A case too large to save is not storage's fault either: the note stays, and nothing is written.
+    store.getState().setField('answer', huge.answer);
+    vi.advanceTimersByTime(500);
+    store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
+    expect(store.getState().storageNote).toMatch(/full/);
+    expect(storage.writes).toBe(0);
   });
 });
 

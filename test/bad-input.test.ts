@@ -7,6 +7,8 @@ import { evaluate } from '../src/engine/evaluate.ts';
 import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { answerProblem } from '../src/ui/answerProblem.ts';
+import { LARGE_ANSWER_CHARS, describeRun } from '../src/ui/StatusLine.tsx';
 import { ENGINE_ROWS } from './bad-input.rows.ts';
 
 /** What Object.prototype holds, to compare before and after: names, and each property's descriptor. */
@@ -50,6 +52,46 @@ describe('engine rows: the Report carries the message and its position', () => {
       const report = await evaluate({ v: 1, schema, answer: '{"id":"1","children":[{"id":"2","children":[]}]}' });
       expect(report.load, schema).toEqual({ ok: true });
     }
+  });
+});
+
+describe('what the app calls a refused answer', () => {
+  /** The row's Report, as the app gets it from the engine. */
+  async function answerError(name: string) {
+    const row = ENGINE_ROWS.find((r) => r.row === name);
+    if (!row) throw new Error(`row missing: ${name}`);
+    const report = await evaluate({ v: 1, schema: row.schema, answer: row.answer });
+    if (report.answer.ok) throw new Error(`${name}: the answer was accepted`);
+    return report.answer.error;
+  }
+
+  it('valid JSON nested too deeply is not called invalid JSON', async () => {
+    const error = await answerError('10,000-deep nesting');
+    expect(answerProblem('output', error)).toBe('the answer nests too deeply');
+    expect(answerProblem('input', error)).toBe('the arguments nest too deeply');
+  });
+
+  it('malformed JSON is', async () => {
+    const error = await answerError('malformed JSON');
+    expect(answerProblem('output', error)).toBe('the answer is not valid JSON');
+    expect(answerProblem('input', error)).toBe('the arguments are not valid JSON');
+  });
+});
+
+describe('a run that times out', () => {
+  const timeout = { kind: 'timeout', budgetMs: 2000 } as const;
+
+  it('blames the schema when the answer is small', () => {
+    expect(describeRun(timeout, { answerChars: 20, role: 'output' }).text).toBe(
+      'The schema ran longer than 2 s — likely an infinite loop. The worker was restarted; edit the schema to try again.',
+    );
+  });
+
+  it('names the answer and its size when the answer is large', () => {
+    expect(describeRun(timeout, { answerChars: 10 * 1024 * 1024 + 5, role: 'output' }).text).toBe(
+      'The evaluation ran longer than 2 s — the answer is 10.0 MB, likely too large to check within that time. The worker was restarted; try a smaller answer.',
+    );
+    expect(describeRun(timeout, { answerChars: LARGE_ANSWER_CHARS, role: 'input' }).text).toMatch(/— the arguments are 256 KB, likely too large/);
   });
 });
 

@@ -7,7 +7,7 @@ import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase, exampleLink } from '../src/state/examples.ts';
 import { startingPoint } from '../src/state/initial.ts';
-import { decodePermalink, encodePermalink, getInitialState, readLink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { MAX_DECODED_BYTES, decodePermalink, describeTooLarge, encodePermalink, getInitialState, readLink, tooLargeForLink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import { startUrlSync } from '../src/state/sync.ts';
 
@@ -54,6 +54,42 @@ describe('round trip', () => {
 
   it('accepts the fragment with or without #', () => {
     expect(decodePermalink(encodePermalink(DEFAULT_CASE).slice(1))).toEqual({ ok: true, state: DEFAULT_CASE });
+  });
+});
+
+describe('tooLargeForLink: a case whose link would not open is known before it is encoded', () => {
+  it('agrees with the decoder: null exactly when the link opens under the cap', () => {
+    fc.assert(
+      fc.property(arbCase, fc.integer({ min: 0, max: 700 }), (c, cap) => {
+        const opens = decodePermalink(encodePermalink(c), cap).ok;
+        const tooLarge = tooLargeForLink(c, cap);
+        expect(tooLarge === null, JSON.stringify({ cap, tooLarge })).toBe(opens);
+        if (tooLarge) expect(tooLarge.bytes).toBeGreaterThan(cap);
+      }),
+      { seed: 20261130, numRuns: 500 },
+    );
+  });
+
+  it('measures escapes and multibyte text, not characters, near the cap', () => {
+    // 700,000 characters that JSON writes as 6 bytes each (\u0001): 4.2 MB once unpacked, though far fewer characters.
+    const escaped = { ...DEFAULT_CASE, answer: '\u0001'.repeat(700_000) };
+    expect(tooLargeForLink(escaped)).toEqual({ bytes: expect.any(Number), maxBytes: MAX_DECODED_BYTES });
+    expect(decodePermalink(encodePermalink(escaped)).ok).toBe(false);
+    const plain = { ...DEFAULT_CASE, answer: 'x'.repeat(700_000) };
+    expect(tooLargeForLink(plain)).toBeNull();
+  });
+
+  it('refuses a 10 MB case by its length alone, at once', () => {
+    const big = { ...DEFAULT_CASE, answer: 'x'.repeat(10 * 1024 * 1024) };
+    const started = performance.now();
+    const tooLarge = tooLargeForLink(big);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(tooLarge).toEqual({ bytes: big.tool.length + big.schema.length + big.answer.length, maxBytes: MAX_DECODED_BYTES });
+    expect(describeTooLarge(tooLarge ?? { bytes: 0, maxBytes: 0 })).toBe('This case is too large for a link (10.0 MB > 4 MB)');
+  });
+
+  it('never says a size that rounds down to the cap', () => {
+    expect(describeTooLarge({ bytes: MAX_DECODED_BYTES + 1, maxBytes: MAX_DECODED_BYTES })).toBe('This case is too large for a link (4.01 MB > 4 MB)');
   });
 });
 
@@ -280,6 +316,25 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     store.getState().setField('tool', DEFAULT_CASE.tool);
     vi.advanceTimersByTime(5000);
     expect(writes).toEqual([]);
+  });
+
+  it('clears the fragment while the case is too large for a link, without encoding it, and writes the link again after', () => {
+    // Only the timers are faked, so performance.now measures the flush.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win, writes } = fakeWindow(encodePermalink(DEFAULT_CASE));
+    const sync = startUrlSync(store, win, 1000);
+    store.getState().setField('answer', 'x'.repeat(10 * 1024 * 1024));
+    const started = performance.now();
+    vi.advanceTimersByTime(1000);
+    sync.flush();
+    // Deflating 10 MB takes seconds; refusing it takes nothing.
+    expect(performance.now() - started).toBeLessThan(200);
+    // '' is the page's own URL without a fragment: the address bar then holds no older case.
+    expect(writes).toEqual(['']);
+    store.getState().setField('answer', '{"small":true}');
+    vi.advanceTimersByTime(1000);
+    expect(writes).toEqual(['', encodePermalink({ ...DEFAULT_CASE, answer: '{"small":true}' })]);
   });
 
   it('opens a link navigated to in the open app, and keeps the case when that link is bad', () => {

@@ -15,6 +15,11 @@ export interface EvaluatorOptions {
   container?: HTMLElement;
   /** Called with the frame's lifecycle events (ready, timeout, respawned, failed), e.g. for a status line. */
   onEvent?: (e: FrameEvent) => void;
+  /**
+   * Called when the worker died while no run was pending (e.g. schema code that throws from a timer after its verdict
+   * landed): the frame has started another worker, and no outcome carries the message.
+   */
+  onCrashBetweenRuns?: (message: string) => void;
 }
 
 /** How long past the budget the app waits for the frame itself (loading, booting, answering) before replacing it. */
@@ -64,6 +69,12 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       deadline = null;
     }
     resolve(o);
+  }
+
+  /** A dead worker: the pending run `id` fails with `message`, or, with none pending, the crash is reported on its own. */
+  function crashed(id: number, message: string): void {
+    if (pending.has(id)) settle(id, { kind: 'crash', message });
+    else opts.onCrashBetweenRuns?.(message);
   }
 
   function post(m: AppMessage): void {
@@ -136,10 +147,10 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
         settle(m.id, { kind: 'timeout', budgetMs: m.budgetMs });
         break;
       case 'respawned':
-        settle(m.id, { kind: 'crash', message: `${m.message} (the worker was restarted)` });
+        crashed(m.id, `${m.message} (the worker was restarted)`);
         break;
       case 'failed':
-        settle(m.id, { kind: 'crash', message: `the worker could not start: ${m.message}` });
+        crashed(m.id, `the worker could not start: ${m.message}`);
         break;
     }
     if (m.type !== 'report' && m.type !== 'crash') opts.onEvent?.(m);

@@ -3,13 +3,16 @@
  * throws. The case is stored as its permalink (`#v1.…`), so it is compressed and read back by the link decoder,
  * which validates it and will keep reading it after the format moves on.
  */
-import { decodePermalink, encodePermalink, type PlaygroundCase } from './permalink.ts';
+import { decodePermalink, describeTooLarge, encodePermalink, tooLargeForLink, type PlaygroundCase } from './permalink.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
 
-/** What a write did: saved, or why autosave is off (the UI shows `message`). */
-export type SaveResult = { ok: true } | { ok: false; reason: 'full' | 'unavailable'; message: string };
+/**
+ * What a write did: saved (`written`), found nothing to write (`written: false`, which says nothing about storage), or
+ * why the case is not saved: storage is full or unavailable (autosave is off), or the case is too large for a link.
+ */
+export type SaveResult = { ok: true; written: boolean } | { ok: false; reason: 'full' | 'unavailable' | 'too-large'; message: string };
 
 /** A restored case; `timedOut` means its last evaluation timed out, so the UI should not run it until asked. */
 export interface Restored {
@@ -37,7 +40,8 @@ interface Stored {
   timedOut: boolean;
 }
 
-const OK: SaveResult = { ok: true };
+const WRITTEN: SaveResult = { ok: true, written: true };
+const UNCHANGED: SaveResult = { ok: true, written: false };
 
 /** The browser's localStorage, or null where touching it throws (blocked cookies, sandboxed frames) or it is absent. */
 export function browserStorage(): Storage | null {
@@ -53,6 +57,9 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
   let current: Restored | null = null;
   const write = (next: Restored): SaveResult => {
     if (!storage) return failure(null);
+    // A case a link cannot carry is not saved (the last good save stays): its deflate would block the page for seconds.
+    const tooLarge = tooLargeForLink(next.state);
+    if (tooLarge) return { ok: false, reason: 'too-large', message: `${describeTooLarge(tooLarge)}; it is not autosaved.` };
     const stored: Stored = { v: 1, link: encodePermalink(next.state), timedOut: next.timedOut };
     try {
       storage.setItem(key, JSON.stringify(stored));
@@ -60,7 +67,7 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
       return failure(e);
     }
     current = next;
-    return OK;
+    return WRITTEN;
   };
   return {
     load() {
@@ -69,15 +76,15 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
     },
     save(state) {
       const timedOut = current !== null && current.timedOut && sameEngineCase(current.state, state);
-      if (current && current.timedOut === timedOut && sameCase(current.state, state)) return OK;
+      if (current && current.timedOut === timedOut && sameCase(current.state, state)) return UNCHANGED;
       return write({ state, timedOut });
     },
     markTimedOut(state) {
-      if (current && !sameEngineCase(current.state, state)) return OK;
-      return current?.timedOut ? OK : write({ state: current?.state ?? state, timedOut: true });
+      if (current && !sameEngineCase(current.state, state)) return UNCHANGED;
+      return current?.timedOut ? UNCHANGED : write({ state: current?.state ?? state, timedOut: true });
     },
     markRan(state) {
-      if (!current?.timedOut || !sameEngineCase(current.state, state)) return OK;
+      if (!current?.timedOut || !sameEngineCase(current.state, state)) return UNCHANGED;
       return write({ state: current.state, timedOut: false });
     },
     clear() {
@@ -85,7 +92,7 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
       if (!storage) return failure(null);
       try {
         storage.removeItem(key);
-        return OK;
+        return WRITTEN;
       } catch (e) {
         return failure(e);
       }

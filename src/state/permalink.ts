@@ -26,12 +26,59 @@ export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 /** The version this build writes. */
 export const CURRENT_VERSION = 1;
 
-/** Encodes a case as a fragment, `#v1.…`. */
+/** Encodes a case as a fragment, `#v1.…`. Check `tooLargeForLink` first: a larger case makes a link no one can open. */
 export function encodePermalink(state: PlaygroundCase): string {
+  return `#v${CURRENT_VERSION}.${toBase64Url(deflateSync(payload(state), { level: 9 }))}`;
+}
+
+/** A case whose link would unpack to more than the decoder opens: its size (a lower bound past the cap) and the cap. */
+export interface TooLarge {
+  bytes: number;
+  maxBytes: number;
+}
+
+/**
+ * Null when a link of this case opens again; else how large it is. Cheap enough to call on every store change: O(1)
+ * unless the text is within a factor of 6 of the cap, and then measured once per case.
+ */
+export function tooLargeForLink(state: PlaygroundCase, maxBytes: number = MAX_DECODED_BYTES): TooLarge | null {
+  const chars = state.tool.length + state.schema.length + state.answer.length;
+  // Every UTF-16 unit is at least one byte of the payload, and at most 6 (a JSON `\uXXXX` escape).
+  if (chars > maxBytes) return { bytes: chars, maxBytes };
+  if (chars * 6 + ENVELOPE_BYTES <= maxBytes) return null;
+  const bytes = measured(state);
+  return bytes > maxBytes ? { bytes, maxBytes } : null;
+}
+
+/** "This case is too large for a link (10.0 MB > 4 MB)": the start of every sentence that says so. */
+export function describeTooLarge(t: TooLarge): string {
+  const mb = t.bytes / MIB;
+  // One decimal, unless that rounds down to the cap itself ("4.0 MB > 4 MB").
+  const shown = Number(mb.toFixed(1)) > t.maxBytes / MIB ? mb.toFixed(1) : (Math.ceil(mb * 100) / 100).toFixed(2);
+  return `This case is too large for a link (${shown} MB > ${formatBytes(t.maxBytes)})`;
+}
+
+const MIB = 1024 * 1024;
+const FIELDS = ['role', 'tool', 'schema', 'answer', 'converter', 'client'] as const;
+/** More than the payload holds besides tool, schema and answer (keys, role, converter, client). */
+const ENVELOPE_BYTES = 512;
+
+/** The bytes a link deflates: the case as UTF-8 JSON. */
+function payload(state: PlaygroundCase): Uint8Array {
   const { role, tool, schema, answer, converter, client } = state;
   // JSON.stringify escapes lone surrogates (well-formed stringify), so any JS string survives UTF-8.
-  const json = JSON.stringify({ v: CURRENT_VERSION, role, tool, schema, answer, converter, client });
-  return `#v${CURRENT_VERSION}.${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
+  return new TextEncoder().encode(JSON.stringify({ v: CURRENT_VERSION, role, tool, schema, answer, converter, client }));
+}
+
+let lastMeasured: { state: PlaygroundCase; bytes: number } | null = null;
+
+/** The payload's size, remembered for the last case (a selector asks again on every store change). */
+function measured(state: PlaygroundCase): number {
+  if (lastMeasured && FIELDS.every((k) => lastMeasured?.state[k] === state[k])) return lastMeasured.bytes;
+  const { role, tool, schema, answer, converter, client } = state;
+  const bytes = payload(state).length;
+  lastMeasured = { state: { role, tool, schema, answer, converter, client }, bytes };
+  return bytes;
 }
 
 /** Decodes a fragment (with or without the leading `#`). Never throws. */
@@ -169,7 +216,7 @@ function isOneOf<T extends string>(values: readonly T[], value: unknown): value 
 }
 
 function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MB` : `${n} bytes`;
+  return n >= MIB ? `${n / MIB} MB` : `${n} bytes`;
 }
 
 function toBase64Url(bytes: Uint8Array): string {

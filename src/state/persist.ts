@@ -10,10 +10,14 @@ export interface PageEvents {
 
 /**
  * Saves the case as it changes (at most once per `throttleMs`, and at once when the page goes away), flags a case
- * whose run timed out and clears the flag once it ran. A failing storage is reported through `storageNote`.
+ * whose run timed out and clears the flag once it ran. A failing storage is reported through `storageNote`, until a
+ * write succeeds.
  */
 export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: PageEvents, throttleMs = 500): () => void {
+  // Only a write tells about storage: a write that works clears the note, one that fails sets it; a call with nothing
+  // to write, or a case too large to save (the size note says so), leaves it as it is.
   const note = (result: SaveResult) => {
+    if (result.ok ? !result.written : result.reason === 'too-large') return;
     const text = result.ok ? null : result.message;
     if (store.getState().storageNote !== text) store.getState().setStorageNote(text);
   };

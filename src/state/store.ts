@@ -37,6 +37,8 @@ export interface PlaygroundState extends PlaygroundCase {
   exampleId: string | null;
   /** Why autosave is off (storage full or unavailable), or null while it works. */
   storageNote: string | null;
+  /** The evaluation worker crashed after its run had landed (the verdict stands; it was restarted); cleared by the next run. */
+  workerNote: string | null;
   /** The listed-schema pane shows a diff against zod's listing instead of the schema. */
   listedDiff: boolean;
   setField<K extends keyof PlaygroundCase>(key: K, value: PlaygroundCase[K]): void;
@@ -44,11 +46,13 @@ export interface PlaygroundState extends PlaygroundCase {
   loadCase(next: PlaygroundCase, exampleId?: string | null): void;
   /** Replaces the case with `to` and offers Undo (back to the case being replaced). */
   reset(to: PlaygroundCase): void;
+  /** Records where the run stands; a new run (`evaluating`) clears `workerNote`, which was about the previous one. */
   setRun(run: RunState, report?: Report): void;
   setBanner(banner: Banner | null): void;
   setToast(text: string | null, undo?: PlaygroundCase): void;
   setExample(id: string | null): void;
   setStorageNote(note: string | null): void;
+  setWorkerNote(note: string | null): void;
   setListedDiff(on: boolean): void;
 }
 
@@ -65,15 +69,17 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
     toast: null,
     exampleId: null,
     storageNote: null,
+    workerNote: null,
     listedDiff: false,
     setField: (key, value) => set({ [key]: value } as Pick<PlaygroundCase, typeof key>),
     loadCase: (next, exampleId = null) => set({ ...pickCase(next), exampleId }),
     reset: (to) => set((s) => ({ ...pickCase(to), exampleId: null, toast: { text: 'The case was reset.', undo: selectCase(s) } })),
-    setRun: (run, report) => set(report ? { run, report } : { run }),
+    setRun: (run, report) => set({ run, ...(report ? { report } : {}), ...(run.kind === 'evaluating' ? { workerNote: null } : {}) }),
     setBanner: (b) => set({ banner: b }),
     setToast: (text, undo) => set({ toast: text === null ? null : { text, undo: undo ?? null } }),
     setExample: (id) => set({ exampleId: id }),
     setStorageNote: (note) => set({ storageNote: note }),
+    setWorkerNote: (note) => set({ workerNote: note }),
     setListedDiff: (on) => set({ listedDiff: on }),
   }));
 }

@@ -1,5 +1,5 @@
 /** The URL and the store: the one place the fragment is written (throttled), and where a pasted link is read back. */
-import { encodePermalink, readLink } from './permalink.ts';
+import { encodePermalink, readLink, tooLargeForLink } from './permalink.ts';
 import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
@@ -19,7 +19,8 @@ export interface UrlSync {
 
 /**
  * Mirrors the case into `location.hash` via `history.replaceState`, at most once per `throttleMs` (trailing) and only
- * when the link changed; opens a link the user pastes into the address bar of the open app (`hashchange`).
+ * when the link changed, and clears it while the case is too large for a link; opens a link the user pastes into the
+ * address bar of the open app (`hashchange`).
  */
 export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000): UrlSync {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -27,10 +28,14 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
   const flush = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    // Encoding is done here, not per keystroke: deflating a large case costs milliseconds.
-    const hash = encodePermalink(selectCase(store.getState()));
+    // Encoding is done here, not per keystroke: deflating a large case costs milliseconds. A case too large for a
+    // link gets none (its deflate would block the page for seconds, and the link would not open): the address bar
+    // then holds no fragment rather than an older case's.
+    const state = selectCase(store.getState());
+    const hash = tooLargeForLink(state) ? '' : encodePermalink(state);
     if (hash === lastWritten) return;
     lastWritten = hash;
+    // An empty URL is the current one without its fragment (the path and query stay).
     target.history.replaceState(null, '', hash);
   };
   // Safari throttles replaceState (about 50 calls per 30 s), so changes are coalesced.

@@ -1,5 +1,6 @@
 /** The schema's load error and the answer's parse error, with their line:column and a jump to the place. */
 import type { ErrorInfo } from '../engine/report.ts';
+import { answerProblem, capitalized } from './answerProblem.ts';
 import { editors, type EditorName } from './editor/registry.ts';
 import { usePlayground } from './storeContext.ts';
 
@@ -10,7 +11,7 @@ export function Problems() {
   if (!report) return null;
   const items: Array<{ editor: EditorName; what: string; error: ErrorInfo }> = [];
   if (!report.load.ok) items.push({ editor: 'schema', what: 'The schema did not load', error: report.load.error });
-  if (!report.answer.ok) items.push({ editor: 'answer', what: role === 'output' ? 'The answer is not valid JSON' : 'The arguments are not valid JSON', error: report.answer.error });
+  if (!report.answer.ok) items.push({ editor: 'answer', what: capitalized(answerProblem(role, report.answer.error)), error: report.answer.error });
   if (items.length === 0) return null;
   return (
     <ul className="problems" data-testid="problems">

@@ -1,26 +1,52 @@
-/** One line saying where the live evaluation stands (with "Run it" for a held case), and why autosave is off, if it is. */
+/**
+ * One line saying where the live evaluation stands (with "Run it" for a held case), and notes: a worker that crashed
+ * after its verdict, a case too large for a link, why autosave is off.
+ */
+import type { Role } from '../engine/case.ts';
 import type { RunState } from '../state/store.ts';
+import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
 
+/** An answer this long (UTF-16 units) may alone take longer than the run budget to check: a timeout then says its size. */
+export const LARGE_ANSWER_CHARS = 256 * 1024;
+
+/** What a status sentence may depend on besides the run: the answer that was run (its length) and its role. */
+export interface RunContext {
+  answerChars: number;
+  role: Role;
+}
+
 /** How each run state reads. */
-const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>) => { tone: 'busy' | 'ok' | 'error'; text: string } } = {
+const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c: RunContext) => { tone: 'busy' | 'ok' | 'error'; text: string } } = {
   idle: () => ({ tone: 'busy', text: 'Starting the sandbox…' }),
   held: () => ({ tone: 'error', text: 'This case timed out last time, so it was not run again.' }),
   evaluating: () => ({ tone: 'busy', text: 'Evaluating…' }),
   done: (r) => ({ tone: 'ok', text: `Evaluated in ${Math.round(r.ms)} ms` }),
-  timeout: (r) => ({
+  timeout: (r, c) => ({
     tone: 'error',
-    text: `The schema ran longer than ${r.budgetMs / 1000} s — likely an infinite loop. The worker was restarted; edit the schema to try again.`,
+    text:
+      c.answerChars >= LARGE_ANSWER_CHARS
+        ? `The evaluation ran longer than ${r.budgetMs / 1000} s — ${c.role === 'output' ? 'the answer is' : 'the arguments are'} ${formatSize(c.answerChars)}, likely too large to check within that time. The worker was restarted; try a smaller ${c.role === 'output' ? 'answer' : 'input'}.`
+        : `The schema ran longer than ${r.budgetMs / 1000} s — likely an infinite loop. The worker was restarted; edit the schema to try again.`,
   }),
   crash: (r) => ({ tone: 'error', text: `The evaluation worker crashed: ${r.message}` }),
 };
 
+/** How the status line reads for a run state: its tone and sentence. */
+export function describeRun(run: RunState, c: RunContext): { tone: 'busy' | 'ok' | 'error'; text: string } {
+  return (STATUS[run.kind] as (r: RunState, c: RunContext) => { tone: 'busy' | 'ok' | 'error'; text: string })(run, c);
+}
+
 /** The status line (a polite live region). */
 export function StatusLine() {
-  const { rerun } = useServices();
+  const { rerun, options } = useServices();
   const run = usePlayground((s) => s.run);
+  const answerChars = usePlayground((s) => s.answer.length);
+  const role = usePlayground((s) => s.role);
   const storageNote = usePlayground((s) => s.storageNote);
-  const { tone, text } = (STATUS[run.kind] as (r: RunState) => { tone: string; text: string })(run);
+  const workerNote = usePlayground((s) => s.workerNote);
+  const tooLarge = usePlayground(selectTooLargeBytes);
+  const { tone, text } = describeRun(run, { answerChars, role });
   return (
     <div className="status-bar">
       <p className="status-line" data-tone={tone} role="status" aria-live="polite" data-testid="status">
@@ -31,6 +57,16 @@ export function StatusLine() {
           Run it
         </button>
       )}
+      {workerNote && (
+        <span className="hint" data-testid="worker-note">
+          {workerNote}
+        </span>
+      )}
+      {tooLarge !== null && (
+        <span className="hint" data-testid="size-note">
+          {TOO_LARGE.note(tooLargeOf(tooLarge), options.embed)}
+        </span>
+      )}
       {storageNote && (
         <span className="hint" data-testid="storage-note">
           {storageNote}
@@ -38,4 +74,9 @@ export function StatusLine() {
       )}
     </div>
   );
+}
+
+/** A size in UTF-16 units as MB or KB ("10.0 MB", "300 KB"); for an ASCII answer that is its size in bytes. */
+function formatSize(chars: number): string {
+  return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(chars / 1024)} KB`;
 }

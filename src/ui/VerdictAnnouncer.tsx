@@ -1,5 +1,6 @@
 /** A polite, invisible summary of the verdicts for screen readers: one sentence per finished run, not the whole pane. */
 import type { PlaygroundState } from '../state/store.ts';
+import { answerProblem, capitalized } from './answerProblem.ts';
 import { CLIENTS, CONVERTERS, titleOf } from './catalog.ts';
 import { policyRows } from './panes/policyRows.ts';
 import { usePlayground } from './storeContext.ts';
@@ -10,7 +11,7 @@ const WORD = { true: 'PASS', false: 'FAIL', null: 'not validated' } as const;
 export function selectVerdictSummary(s: PlaygroundState): string {
   if (s.run.kind !== 'done' || !s.report) return '';
   if (!s.report.load.ok) return 'The schema did not load.';
-  if (!s.report.answer.ok) return `The ${s.role === 'output' ? 'answer' : 'arguments'} are not valid JSON.`;
+  if (!s.report.answer.ok) return `${capitalized(answerProblem(s.role, s.report.answer.error))}.`;
   const rows = policyRows(s.report.converters[s.converter]);
   const verdicts = rows.map(({ policy, row }) => `${policy.title} ${WORD[`${row.verdicts[s.client]?.valid ?? null}`]}`);
   return `${titleOf(CLIENTS, s.client)}, ${titleOf(CONVERTERS, s.converter)} listing: ${verdicts.join(', ') || 'no policy applies'}.`;

@@ -3,7 +3,9 @@ import { bugReportMarkdown } from '../export/markdown.ts';
 import { reproductionUnavailable, vitestReproduction, type ReproSdk } from '../export/vitest.ts';
 import type { Report } from '../engine/report.ts';
 import { selectCase, selectEngineCase, type PlaygroundState } from '../state/store.ts';
+import { tooLargeForLink, type TooLarge } from '../state/permalink.ts';
 import { copyText } from './clipboard.ts';
+import { TOO_LARGE } from './linkSize.ts';
 import type { AppServices } from './storeContext.ts';
 
 /** One export. */
@@ -19,6 +21,12 @@ export interface ExportAction {
 /** A report that matches the editors (a stale one would describe another case), or why there is none. */
 function finished(s: PlaygroundState): { report: Report; why: null } | { report: null; why: string } {
   return s.run.kind === 'done' && s.report ? { report: s.report, why: null } : { report: null, why: 'Available once the evaluation of this case has finished.' };
+}
+
+/** Why an export that needs the link is off: `say` of the case's size when it is too large for one, else null. */
+function tooLarge(s: PlaygroundState, say: (t: TooLarge) => string): string | null {
+  const t = tooLargeForLink(s);
+  return t ? say(t) : null;
 }
 
 async function copied(text: string, what: string): Promise<string> {
@@ -39,13 +47,24 @@ function vitest(sdk: ReproSdk): ExportAction {
 
 /** The exports, in menu order. */
 export const EXPORTS: readonly ExportAction[] = [
-  { id: 'link', label: 'Copy link', unavailable: () => null, run: (_s, services) => copied(services.link(), 'Link') },
+  {
+    id: 'link',
+    label: 'Copy link',
+    unavailable: (s) => tooLarge(s, TOO_LARGE.copyLink),
+    run: async (_s, services) => {
+      const link = services.link();
+      return link.ok ? copied(link.url, 'Link') : link.message;
+    },
+  },
   {
     id: 'markdown',
     label: 'Copy Markdown bug report',
-    unavailable: (s) => finished(s).why,
-    run: (s, services) =>
-      copied(bugReportMarkdown(s, s.report as Report, { converter: s.converter, client: s.client, permalink: services.link() }), 'Bug report'),
+    unavailable: (s) => finished(s).why ?? tooLarge(s, TOO_LARGE.bugReport),
+    run: async (s, services) => {
+      const link = services.link();
+      if (!link.ok) return link.message;
+      return copied(bugReportMarkdown(s, s.report as Report, { converter: s.converter, client: s.client, permalink: link.url }), 'Bug report');
+    },
   },
   {
     id: 'json',

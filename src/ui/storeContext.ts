@@ -4,13 +4,16 @@ import { useStore } from 'zustand';
 import type { EmbedOptions } from '../embed/options.ts';
 import type { PlaygroundState, PlaygroundStore } from '../state/store.ts';
 
+/** A link to the current case, or the sentence saying why there is none (the case is too large for a link). */
+export type ShareLink = { ok: true; url: string } | { ok: false; message: string };
+
 /** What components get from the app shell. */
 export interface AppServices {
   store: PlaygroundStore;
   /** How the page was asked to show itself (embed mode, panes, read-only, theme). */
   options: EmbedOptions;
-  /** The permalink of the current case in the full playground (the URL is brought up to date first). */
-  link(): string;
+  /** The permalink of the current case in the full playground (the URL is brought up to date first), or why there is none. */
+  link(): ShareLink;
   /** Copies the permalink of the current case and says so. */
   share(): void;
   /** Evaluates the current case again now. */

@@ -5,6 +5,7 @@ import { openInPlaygroundUrl } from '../../embed/messages.ts';
 import { encodePermalink } from '../../state/permalink.ts';
 import { selectCase } from '../../state/store.ts';
 import { ROLE_OPTIONS, titleOf } from '../catalog.ts';
+import { selectTooLargeBytes } from '../linkSize.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 
 /** The bar; `onEdit` is absent once editing (or in read-only embeds). */
@@ -29,11 +30,19 @@ export function EmbedBar({ onEdit }: { onEdit: (() => void) | null }) {
   );
 }
 
-/** A link to the full playground with the case as it is now. */
+/** A link to the full playground with the case as it is now; none for a case too large for a link (the status says so). */
 function OpenLink() {
   // Shallow: a new object only when a field of the case changed, so the link is encoded once per change.
   const c = usePlayground(useShallow(selectCase));
-  const href = useMemo(() => openInPlaygroundUrl(window.location.href, encodePermalink(c)), [c]);
+  const tooLarge = usePlayground(selectTooLargeBytes);
+  const href = useMemo(() => (tooLarge === null ? openInPlaygroundUrl(window.location.href, encodePermalink(c)) : null), [c, tooLarge]);
+  if (href === null) {
+    return (
+      <span className="open-link hint" data-testid="open-link-off">
+        Too large to open in the playground
+      </span>
+    );
+  }
   return (
     <a className="open-link" href={href} target="_blank" rel="noopener">
       Open in playground <span aria-hidden="true">↗</span>

@@ -1,6 +1,7 @@
 /** Why a pane has nothing to show yet, or null when it does. */
 import type { Report } from '../../engine/report.ts';
 import type { RunState } from '../../state/store.ts';
+import { answerProblem } from '../answerProblem.ts';
 import { usePlayground } from '../storeContext.ts';
 
 const NOT_FINISHED = 'No result: the run did not finish (see the message above).';
@@ -18,7 +19,7 @@ const NO_REPORT: Record<RunState['kind'], string> = {
 export function paneGate(report: Report | null, run: RunState['kind'], needsAnswer: boolean): string | null {
   if (!report) return NO_REPORT[run];
   if (!report.load.ok) return 'Nothing to show: the schema did not load (see the error above).';
-  if (needsAnswer && !report.answer.ok) return 'Nothing to show: the answer is not valid JSON (see the error above).';
+  if (needsAnswer && !report.answer.ok) return `Nothing to show: ${answerProblem(report.role, report.answer.error)} (see the error above).`;
   return null;
 }
 
