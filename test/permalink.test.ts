@@ -286,8 +286,8 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     const listeners = new Set<() => void>();
     const writes: string[] = [];
     const win = {
-      location: { hash },
-      history: { replaceState: (_d: unknown, _u: string, url: string) => void (writes.push(url), (win.location.hash = url)) },
+      location: { hash, pathname: '/app/', search: '?embed' },
+      history: { replaceState: (_d: unknown, _u: string, url: string) => void (writes.push(url), (win.location.hash = url.startsWith('#') ? url : '')) },
       addEventListener: (_t: 'hashchange', l: () => void) => void listeners.add(l),
       removeEventListener: (_t: 'hashchange', l: () => void) => void listeners.delete(l),
       navigate: (h: string) => ((win.location.hash = h), listeners.forEach((l) => l())),
@@ -330,11 +330,12 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     sync.flush();
     // Deflating 10 MB takes seconds; refusing it takes nothing.
     expect(performance.now() - started).toBeLessThan(200);
-    // '' is the page's own URL without a fragment: the address bar then holds no older case.
-    expect(writes).toEqual(['']);
+    // The page's own path and query, without a fragment: the address bar then holds no older case.
+    expect(writes).toEqual(['/app/?embed']);
+    expect(win.location.hash).toBe('');
     store.getState().setField('answer', '{"small":true}');
     vi.advanceTimersByTime(1000);
-    expect(writes).toEqual(['', encodePermalink({ ...DEFAULT_CASE, answer: '{"small":true}' })]);
+    expect(writes).toEqual(['/app/?embed', encodePermalink({ ...DEFAULT_CASE, answer: '{"small":true}' })]);
   });
 
   it('opens a link navigated to in the open app, and keeps the case when that link is bad', () => {

@@ -4,7 +4,7 @@ import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
 export interface UrlTarget {
-  location: { hash: string };
+  location: { hash: string; pathname: string; search: string };
   history: { replaceState(data: unknown, unused: string, url: string): void };
   addEventListener(type: 'hashchange', listener: () => void): void;
   removeEventListener(type: 'hashchange', listener: () => void): void;
@@ -35,8 +35,8 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     const hash = tooLargeForLink(state) ? '' : encodePermalink(state);
     if (hash === lastWritten) return;
     lastWritten = hash;
-    // An empty URL is the current one without its fragment (the path and query stay).
-    target.history.replaceState(null, '', hash);
+    // No fragment: the page's own path and query (an empty URL would leave the address bar as it is).
+    target.history.replaceState(null, '', hash || `${target.location.pathname}${target.location.search}`);
   };
   // Safari throttles replaceState (about 50 calls per 30 s), so changes are coalesced.
   const unsubscribe = store.subscribe((next, prev) => {
