@@ -13,8 +13,8 @@ import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
 import { refusal as v2Refusal } from './converters/mcp-sdk-v2.ts';
 import { VERSIONS } from './versions.ts';
-import type { ClientId, ConverterId, ConverterRow, Json, PolicyRow, Report, RealSdkRow, Verdict } from './report.ts';
-import type { Listing, LoadedCase, Policy, Shipment } from './types.ts';
+import type { ClientId, ConverterId, ConverterRow, Json, JsonSchema, PolicyRow, Report, RealSdkRow, Verdict } from './report.ts';
+import type { Client, Listing, LoadedCase, Policy, Shipment } from './types.ts';
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. */
 export async function evaluate(input: unknown): Promise<Report> {
@@ -38,8 +38,7 @@ export async function evaluate(input: unknown): Promise<Report> {
   }
 
   const shipments = shipAll(loaded, answer.value);
-  const converters: Report['converters'] = {};
-  for (const [id, listing] of listings) converters[id] = verifyAll(loaded, answer.value, listing, shipments);
+  const converters = verifyAll(loaded, answer.value, listings, shipments);
 
   const [v1, v2] = await Promise.all([realRun('v1', loaded, answer.value), realRun('v2', loaded, answer.value)]);
   const out: Report = { ...report, converters, realSdk: { v1, v2 } };
@@ -65,42 +64,111 @@ async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId, Listi
 }
 
 /** ship: each policy once (the input role has only `raw`: the arguments as the client sends them). */
-function shipAll(loaded: LoadedCase, answer: Json): Array<[Policy, Shipment]> {
+export function shipAll(loaded: LoadedCase, answer: Json): Array<[Policy, Shipment]> {
   const policies = loaded.role === 'input' ? POLICIES.filter((p) => p.id === 'raw') : POLICIES;
   return policies.map((p) => [p, guard(() => p.ship(loaded, answer), (e) => ({ ships: null, undeclared: [], refused: `Internal error in policy ${p.id}: ${messageOf(e)}`, log: null }))]);
 }
 
-/** verify: put each shipment through the converter's wire rules, then through every client. */
-function verifyAll(loaded: LoadedCase, answer: Json, listing: Listing, shipments: Array<[Policy, Shipment]>): ConverterRow {
-  const policies: ConverterRow['policies'] = {};
-  for (const [policy, shipment] of shipments) {
-    const row: PolicyRow = { ...shipment, verdicts: {} as Record<ClientId, Verdict> };
-    // The SDK servers ship the raw answer and check it before parsing; the other policies check what they would ship.
-    const checked = policy.id === 'raw' ? answer : row.refused === null ? row.ships : undefined;
-    const early = checked !== undefined && listing.refusesAnswer ? listing.refusesAnswer(checked) : null;
-    if (early !== null) {
-      row.ships = null;
-      row.refused = early;
-    } else if (listing.callError && loaded.role === 'output') {
-      row.ships = null;
-      row.refused = listing.callError;
-    } else if (row.refused !== null && policy.id === 'raw') {
-      row.refused = (listing.refusal ?? v2Refusal(loaded))(row.refused);
-    } else if (row.refused === null && listing.wrapsResult) {
-      row.ships = { result: row.ships };
+/**
+ * verify: put each shipment through each converter's wire rules, then through every client. A verdict depends only on
+ * the client, the listed schema's content and the shipped value, so within one evaluation each (client, listing
+ * content, shipped object) is validated once: policies that ship the same JSON ship the same object (policies.ts), and
+ * converters whose listings are equal share the verdicts.
+ */
+export function verifyAll(
+  loaded: LoadedCase,
+  answer: Json,
+  listings: ReadonlyArray<readonly [ConverterId, Listing]>,
+  shipments: ReadonlyArray<readonly [Policy, Shipment]>,
+  clients: readonly Client[] = CLIENTS,
+): Report['converters'] {
+  const memo = new Map<string, Map<Json, Verdict>>();
+  const wrapped = new Map<Json, Json>();
+  const wrap = (value: Json): Json => {
+    let envelope = wrapped.get(value);
+    if (envelope === undefined) wrapped.set(value, (envelope = { result: value }));
+    return envelope;
+  };
+  const verify = (client: Client, listed: JsonSchema | null, ships: Json): Verdict => {
+    const key = `${client.id}\u0000${contentKey(listed)}`;
+    let byValue = memo.get(key);
+    if (!byValue) memo.set(key, (byValue = new Map()));
+    let verdict = byValue.get(ships);
+    if (!verdict) {
+      verdict = guard(() => client.verify(listed, { structuredContent: ships, isError: false }, loaded.tool), (e) => ({ valid: false, message: messageOf(e) }));
+      byValue.set(ships, verdict);
     }
-    const listed = policy.opensListing && listing.listed !== null ? openListing(listing.listed) : listing.listed;
-    if (policy.opensListing) row.listed = listed;
-    for (const client of CLIENTS) {
-      row.verdicts[client.id] =
+    return { ...verdict };
+  };
+  const converters: Report['converters'] = {};
+  for (const [id, listing] of listings) {
+    const policies: ConverterRow['policies'] = {};
+    for (const [policy, shipment] of shipments) {
+      const row = shipOn(loaded, answer, listing, policy, shipment, wrap);
+      const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
+      if (policy.opensListing) row.listed = listed;
+      for (const client of clients) {
         // A refused answer is an isError result without structuredContent: no client validates it.
-        row.refused !== null
-          ? { valid: null, message: null }
-          : guard(() => client.verify(listed, { structuredContent: row.ships, isError: false }, loaded.tool), (e) => ({ valid: false, message: messageOf(e) }));
+        row.verdicts[client.id] = row.refused !== null ? { valid: null, message: null } : verify(client, listed, row.ships);
+      }
+      policies[policy.id] = row;
     }
-    policies[policy.id] = row;
+    converters[id] = { listed: listing.listed, listError: listing.listError, warning: listing.warning, policies };
   }
-  return { listed: listing.listed, listError: listing.listError, warning: listing.warning, policies };
+  return converters;
+}
+
+/** One policy's shipment as this converter's server puts it on the wire: refused early, failed, or (wrapped and) shipped. */
+function shipOn(loaded: LoadedCase, answer: Json, listing: Listing, policy: Policy, shipment: Shipment, wrap: (value: Json) => Json): PolicyRow {
+  const row: PolicyRow = { ...shipment, verdicts: {} as Record<ClientId, Verdict> };
+  // The SDK servers ship the raw answer and check it before parsing; the other policies check what they would ship.
+  const checked = policy.id === 'raw' ? answer : row.refused === null ? row.ships : undefined;
+  const early = checked !== undefined && listing.refusesAnswer ? listing.refusesAnswer(checked) : null;
+  if (early !== null) {
+    row.ships = null;
+    row.refused = early;
+  } else if (listing.callError && loaded.role === 'output') {
+    row.ships = null;
+    row.refused = listing.callError;
+  } else if (row.refused !== null && policy.id === 'raw') {
+    row.refused = (listing.refusal ?? v2Refusal(loaded))(row.refused);
+  } else if (row.refused === null && (listing.wrapsResult || (listing.wrapsNonObject && !isJsonObject(row.ships)))) {
+    row.ships = wrap(row.ships as Json);
+  }
+  if (row.refused === null && loaded.role === 'output' && policy.onWire) row.ships = policy.onWire(row.ships as Json);
+  return row;
+}
+
+function isJsonObject(value: Json | null): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const contentKeys = new WeakMap<object, string>();
+
+/**
+ * A listed schema's content, as the key its verdicts are shared under: its JSON text with the root's keywords sorted
+ * (converters differ in where they put `$schema`; neither Ajv nor @cfworker/json-schema reads keywords in document
+ * order). Nested keys keep their order: `properties` order decides the order of errors. Cached per listing object.
+ */
+function contentKey(listed: JsonSchema | null): string {
+  if (typeof listed !== 'object' || listed === null) return String(listed);
+  let key = contentKeys.get(listed);
+  if (key === undefined) {
+    const sorted = Object.keys(listed).sort().map((k) => [k, listed[k]] as const);
+    key = JSON.stringify(Object.fromEntries(sorted));
+    contentKeys.set(listed, key);
+  }
+  return key;
+}
+
+const openedListings = new WeakMap<object, JsonSchema>();
+
+/** `keep`'s listing, opened once per listing object (listings are cached per schema, so the same object comes back). */
+function opened(listed: JsonSchema | null): JsonSchema | null {
+  if (typeof listed !== 'object' || listed === null) return listed;
+  let open = openedListings.get(listed);
+  if (open === undefined) openedListings.set(listed, (open = openListing(listed)));
+  return open;
 }
 
 async function realRun(version: 'v1' | 'v2', loaded: LoadedCase, answer: Json): Promise<RealSdkRow> {

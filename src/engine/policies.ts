@@ -51,6 +51,7 @@ const raw: Policy = {
     if (!a.parsed.ok) return refusal(a.parsed.zodMessage);
     return { ships: answer, undeclared: a.undeclared, refused: null, log: null };
   },
+  onWire: sdkResultCopy,
 };
 
 const strip: Policy = {
@@ -58,7 +59,7 @@ const strip: Policy = {
   title: 'strip',
   summary: 'FrontMCP: ship the parsed answer; undeclared keys vanish silently (the default outside development).',
   opensListing: false,
-  ship: (loaded, answer) => frontmcp(loaded, answer, 'strip', (a, data) => shipped(data, a.undeclared, null)),
+  ship: (loaded, answer) => frontmcp(loaded, answer, 'strip', (a) => shipped(parsedWire(a, answer), a.undeclared, null)),
 };
 
 const warn: Policy = {
@@ -67,7 +68,7 @@ const warn: Policy = {
   summary: 'FrontMCP: ship the parsed answer and log the undeclared key paths (the default in development).',
   opensListing: false,
   ship: (loaded, answer) =>
-    frontmcp(loaded, answer, 'warn', (a, data) => shipped(data, a.undeclared, a.undeclared.length > 0 ? warnLog(loaded.tool, a.undeclared) : null)),
+    frontmcp(loaded, answer, 'warn', (a) => shipped(parsedWire(a, answer), a.undeclared, a.undeclared.length > 0 ? warnLog(loaded.tool, a.undeclared) : null)),
 };
 
 const keep: Policy = {
@@ -77,12 +78,12 @@ const keep: Policy = {
   opensListing: true,
   ship: (loaded, answer) =>
     frontmcp(loaded, answer, 'keep', (a, data) => {
-      if (a.undeclared.length === 0) return shipped(data, [], null);
+      if (a.undeclared.length === 0) return shipped(parsedWire(a, answer), [], null);
       const merged = withUndeclaredKeys(answer, data);
       // A key whose object the schema coerced to a primitive has nowhere to go back to.
       const lost = findDroppedKeys(answer, merged);
       if (lost.length > 0) return { ...refusal(invalidOutput(undeclaredKeysMessage(lost))), undeclared: a.undeclared };
-      return shipped(merged, a.undeclared, null);
+      return shipped(wireOf(merged, answer), a.undeclared, null);
     }),
 };
 
@@ -93,7 +94,7 @@ const fail: Policy = {
   opensListing: false,
   ship: (loaded, answer) =>
     frontmcp(loaded, answer, 'fail', (a, data) =>
-      a.undeclared.length > 0 ? { ...refusal(invalidOutput(undeclaredKeysMessage(a.undeclared))), undeclared: a.undeclared } : shipped(data, [], null),
+      a.undeclared.length > 0 ? { ...refusal(invalidOutput(undeclaredKeysMessage(a.undeclared))), undeclared: a.undeclared } : shipped(parsedWire(a, answer), [], null),
     ),
 };
 
@@ -104,7 +105,7 @@ export const POLICIES: readonly Policy[] = [raw, strip, warn, keep, fail];
 function frontmcp(loaded: LoadedCase, answer: Json, policy: PolicyId, apply: (a: Analysis, data: unknown) => Shipment): Shipment {
   const a = analyse(loaded.schema, answer);
   if (!a.parsed.ok) return refusal(invalidOutput(a.parsed.frontmcp));
-  if (a.transform) return shipped(a.parsed.data, [], policy === 'strip' ? null : transformNote(loaded.tool, policy));
+  if (a.transform) return shipped(parsedWire(a, answer), [], policy === 'strip' ? null : transformNote(loaded.tool, policy));
   return apply(a, a.parsed.data);
 }
 
@@ -112,13 +113,71 @@ function refusal(refused: string): Shipment {
   return { ships: null, undeclared: [], refused, log: null };
 }
 
-/** Ships a parsed value as the wire carries it (JSON), or refuses when it has no JSON form. */
-function shipped(value: unknown, undeclared: string[], log: string | null): Shipment {
+/** A value as the wire carries it, or why it has none. */
+type Wire = { ok: true; json: Json | null } | { ok: false; error: string };
+
+/** Ships a value's wire form, or refuses when it has no JSON form. */
+function shipped(wire: Wire, undeclared: string[], log: string | null): Shipment {
+  if (wire.ok) return { ships: wire.json, undeclared, refused: null, log };
+  return { ...refusal(`The parsed answer cannot be sent as JSON: ${wire.error}`), undeclared, log };
+}
+
+/** The parsed answer's wire form, computed once per analysis: strip, warn, keep and fail ship the same object. */
+function parsedWire(a: Analysis, answer: Json): Wire {
+  if (a.wire === undefined) a.wire = wireOf(a.parsed.ok ? a.parsed.data : undefined, answer);
+  return a.wire;
+}
+
+/**
+ * `toJson(value)`; when that equals the answer key for key and in order, the answer object itself, so every policy
+ * shipping the same JSON ships the same object (evaluate validates each shipped object once per listing).
+ */
+function wireOf(value: unknown, answer: Json): Wire {
   try {
-    return { ships: toJson(value) ?? null, undeclared, refused: null, log };
+    const json = toJson(value) ?? null;
+    return { ok: true, json: sameJson(json, answer) ? answer : json };
   } catch (e) {
-    return { ...refusal(`The parsed answer cannot be sent as JSON: ${messageOf(e)}`), undeclared, log };
+    return { ok: false, error: messageOf(e) };
   }
+}
+
+/** Whether two JSON values are equal with their keys in the same order (what no validator can tell apart). Iterative. */
+export function sameJson(a: Json, b: Json): boolean {
+  const stack: Json[] = [a, b];
+  while (stack.length > 0) {
+    const y = stack.pop() as Json;
+    const x = stack.pop() as Json;
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x)) {
+      const other = y as Json[];
+      if (x.length !== other.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push(x[i] as Json, other[i] as Json);
+      continue;
+    }
+    const other = y as { [key: string]: Json };
+    const xs = Object.keys(x);
+    const ys = Object.keys(other);
+    if (xs.length !== ys.length) return false;
+    for (let i = 0; i < xs.length; i++) {
+      const key = xs[i] as string;
+      if (key !== ys[i]) return false;
+      stack.push(x[key] as Json, other[key] as Json);
+    }
+  }
+  return true;
+}
+
+/**
+ * What the published SDK servers do to structuredContent on its way out: their CallToolResult parse copies it key by
+ * key (a zod record), and assigning `__proto__` sets the copy's prototype, so a top-level `__proto__` key never leaves
+ * the server. Nested keys are passed by reference and stay. Returns the value itself when there is nothing to drop.
+ */
+export function sdkResultCopy(value: Json): Json {
+  if (!isRecord(value) || !Object.hasOwn(value, '__proto__')) return value;
+  const out: { [key: string]: Json } = {};
+  for (const key of Object.keys(value)) if (key !== '__proto__') out[key] = value[key] as Json;
+  return out;
 }
 
 // ---------------------------------------------------------------- analysis (one parse shared by the five policies)
@@ -130,6 +189,8 @@ interface Analysis {
   transform: boolean;
   /** findDroppedKeys(answer, parsed); empty for a schema with a transform, whose parse can rename keys. */
   undeclared: string[];
+  /** The parsed answer's wire form, once a policy asked for it. */
+  wire?: Wire;
 }
 
 let lastAnalysis: { schema: z.ZodType; answer: unknown; result: Analysis } | null = null;
@@ -139,7 +200,7 @@ function analyse(schema: z.ZodType, answer: unknown): Analysis {
   const parsed = parseWith(schema, answer);
   const transform = hasTransform(schema);
   const undeclared = parsed.ok && !transform ? findDroppedKeys(answer, parsed.data) : [];
-  const result = { parsed, transform, undeclared };
+  const result: Analysis = { parsed, transform, undeclared };
   lastAnalysis = { schema, answer, result };
   return result;
 }
@@ -171,11 +232,9 @@ function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 export function parseInput(loaded: LoadedCase, args: Json): InputParse {
   const a = analyse(loaded.schema, args);
   if (!a.parsed.ok) return { ok: false, parsed: null, dropped: [], error: a.parsed.issues };
-  try {
-    return { ok: true, parsed: toJson(a.parsed.data) ?? null, dropped: a.undeclared, error: null };
-  } catch (e) {
-    return { ok: true, parsed: null, dropped: a.undeclared, error: `The parsed arguments have no JSON form: ${messageOf(e)}` };
-  }
+  const wire = parsedWire(a, args);
+  if (wire.ok) return { ok: true, parsed: wire.json, dropped: a.undeclared, error: null };
+  return { ok: true, parsed: null, dropped: a.undeclared, error: `The parsed arguments have no JSON form: ${wire.error}` };
 }
 
 // ---------------------------------------------------------------- findDroppedKeys
@@ -232,49 +291,64 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 // ---------------------------------------------------------------- keep: put undeclared keys back
 
-type Slot = (value: unknown) => void;
-
 /** The parsed value with the original's undeclared keys put back, at every level (a new value; inputs untouched). */
 export function withUndeclaredKeys(original: unknown, parsed: unknown): unknown {
-  let result: unknown;
+  const root: { value?: unknown } = {};
   const seen = new WeakMap<object, WeakSet<object>>();
-  const stack: Array<{ from: unknown; to: unknown; put: Slot }> = [{ from: original, to: parsed, put: (v) => (result = v) }];
+  // Each frame fills `into[key]`, a slot its parent already holds with the parsed value (so key order is the parse's).
+  const stack: Array<{ from: unknown; to: unknown; into: Record<string, unknown> | unknown[]; key: string | number }> = [{ from: original, to: parsed, into: root, key: 'value' }];
   while (stack.length > 0) {
-    const { from, to, put } = stack.pop() as (typeof stack)[number];
+    const { from, to, into, key } = stack.pop() as (typeof stack)[number];
+    let value: unknown = to;
     if (from === to || typeof from !== 'object' || from === null || typeof to !== 'object' || to === null || walked(seen, from, to)) {
-      put(to);
+      // the parsed value stands
     } else if (Array.isArray(from) && Array.isArray(to)) {
-      const out: unknown[] = [];
-      put(out);
-      to.forEach((item: unknown, i) => stack.push({ from: from[i], to: item, put: (v) => (out[i] = v) }));
+      const out: unknown[] = to.slice();
+      value = out;
+      for (let i = 0; i < to.length; i++) stack.push({ from: from[i], to: to[i], into: out, key: i });
     } else if (!Array.isArray(from) && isRecord(to)) {
       const out: Record<string, unknown> = {};
-      put(out);
-      for (const key of Object.keys(to)) {
-        define(out, key, to[key]);
-        if (Object.hasOwn(from, key)) stack.push({ from: (from as Record<string, unknown>)[key], to: to[key], put: (v) => define(out, key, v) });
+      value = out;
+      for (const k of Object.keys(to)) {
+        define(out, k, to[k]);
+        if (Object.hasOwn(from, k)) stack.push({ from: (from as Record<string, unknown>)[k], to: to[k], into: out, key: k });
       }
-      for (const key of Object.keys(from)) if (!Object.hasOwn(to, key)) define(out, key, (from as Record<string, unknown>)[key]);
-    } else {
-      put(to);
+      for (const k of Object.keys(from)) if (!Object.hasOwn(to, k)) define(out, k, (from as Record<string, unknown>)[k]);
     }
+    if (Array.isArray(into)) into[key as number] = value;
+    else define(into, key as string, value);
   }
-  return result;
+  return root.value;
 }
 
-/** Own data property even for `__proto__`: plain assignment would set the prototype instead. */
-function define(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+/** Sets an own data property; only `__proto__` needs defineProperty (plain assignment would set the prototype instead). */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 // ---------------------------------------------------------------- toJson: what the wire carries
 
-/** JSON.stringify + JSON.parse without recursion: toJSON, dropped undefined, non-finite → null; throws on BigInt and cycles. */
+/**
+ * JSON.stringify + JSON.parse: toJSON, dropped undefined, non-finite → null; throws on BigInt and cycles. The native
+ * pair is tried first; when it throws (a value too deep for its recursion, or no JSON form) the iterative walk decides,
+ * with its own stable messages.
+ */
 export function toJson(root: unknown): Json | undefined {
-  let result: Json | undefined;
+  try {
+    const text = JSON.stringify(root);
+    return text === undefined ? undefined : (JSON.parse(text) as Json);
+  } catch {
+    return toJsonIteratively(root);
+  }
+}
+
+/** toJson without recursion, so depth is bounded by memory, not the stack. */
+function toJsonIteratively(root: unknown): Json | undefined {
+  const holder: Record<string, Json> = {};
   const ancestors = new Set<object>();
-  type Frame = { leave: object } | { value: unknown; key: string; put: (v: Json | undefined) => void };
-  const stack: Frame[] = [{ value: root, key: '', put: (v) => (result = v) }];
+  type Frame = { leave: object } | { value: unknown; key: string; into: Record<string, Json> | Json[]; at: string | number };
+  const stack: Frame[] = [{ value: root, key: '', into: holder, at: 'value' }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     if ('leave' in frame) {
@@ -282,28 +356,32 @@ export function toJson(root: unknown): Json | undefined {
       continue;
     }
     const value = unbox(jsonOf(frame.value, frame.key));
+    let out: Json | undefined;
     if (typeof value !== 'object' || value === null) {
-      frame.put(primitive(value));
-      continue;
-    }
-    if (ancestors.has(value)) throw new TypeError('Converting circular structure to JSON');
-    ancestors.add(value);
-    stack.push({ leave: value });
-    if (Array.isArray(value)) {
-      const out: Json[] = [];
-      frame.put(out);
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), put: (v) => (out[i] = v ?? null) });
+      out = primitive(value);
     } else {
-      const out: { [key: string]: Json } = {};
-      frame.put(out);
-      const keys = Object.keys(value);
-      for (let k = keys.length - 1; k >= 0; k--) {
-        const key = keys[k] as string;
-        stack.push({ value: (value as Record<string, unknown>)[key], key, put: (v) => v !== undefined && define(out, key, v) });
+      if (ancestors.has(value)) throw new TypeError('Converting circular structure to JSON');
+      ancestors.add(value);
+      stack.push({ leave: value });
+      if (Array.isArray(value)) {
+        const items: Json[] = [];
+        out = items;
+        for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), into: items, at: i });
+      } else {
+        const fields: Record<string, Json> = {};
+        out = fields;
+        const keys = Object.keys(value);
+        for (let k = keys.length - 1; k >= 0; k--) {
+          const key = keys[k] as string;
+          stack.push({ value: (value as Record<string, unknown>)[key], key, into: fields, at: key });
+        }
       }
     }
+    // Frames run in key order and a container is placed before its children fill it, so keys keep their order.
+    if (Array.isArray(frame.into)) frame.into[frame.at as number] = out ?? null;
+    else if (out !== undefined) define(frame.into, frame.at as string, out);
   }
-  return result;
+  return holder['value'];
 }
 
 function jsonOf(value: unknown, key: string): unknown {

@@ -20,6 +20,11 @@ export interface Listing {
   warning: string | null;
   /** The server ships a non-object answer as `{ result: answer }` (and lists that envelope). */
   wrapsResult?: boolean;
+  /**
+   * The server's wire codec ships any non-object structuredContent (array, primitive, null) as `{ result: value }`,
+   * even under an object listing (v2's 2025-11-25 codec, `projectCallToolResult`).
+   */
+  wrapsNonObject?: boolean;
   /** Every call of the tool fails with this error, whatever the answer. */
   callError?: string;
   /** The text the server's isError result carries when its zod parse rejects the answer (default: the v2 SDK's wording). */
@@ -53,6 +58,8 @@ export interface Policy {
   /** `keep` opens the listed schema at every level. */
   opensListing: boolean;
   ship(loaded: LoadedCase, answer: Json): Shipment;
+  /** What the server's own result handling does to structuredContent after any `{ result }` wrap (output role), if anything. */
+  onWire?(ships: Json): Json;
 }
 
 /** The result a client receives from tools/call. */

@@ -4,11 +4,11 @@ import type { JsonSchema } from '../report.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { cachedListing, issuesOf, refusalLead, type PrintedIssue } from './sdk-listing.ts';
 
-/** The v2 SDK: draft 2020-12 listing; on the 2025-11-25 wire a non-object output root is wrapped as `{ result }`. */
+/** The v2 SDK: draft 2020-12 listing; on the 2025-11-25 wire a non-object output root, and any non-object value, is wrapped as `{ result }`. */
 export const mcpSdkV2Converter: Converter = {
   id: 'mcp-sdk-v2',
   title: 'MCP SDK v2 (2.4.0)',
-  summary: 'The published @modelcontextprotocol/server + client 2.4.0, run for real: ~standard.jsonSchema 2020-12; non-object output roots ship as { result }.',
+  summary: 'The published @modelcontextprotocol/server + client 2.4.0, run for real: ~standard.jsonSchema 2020-12; non-object output roots (and non-object values) ship as { result }.',
   list: (loaded) => cachedListing('v2', loaded, build),
 };
 
@@ -16,6 +16,8 @@ async function build(loaded: LoadedCase): Promise<Listing> {
   const { listed, listError, served } = await listWithSdk('v2', loaded);
   const listing: Listing = { listed, listError, warning: null, refusal: refusal(loaded) };
   if (listed !== null && served !== null && wraps(listed, served)) listing.wrapsResult = true;
+  // projectCallToolResult wraps a non-object structuredContent whatever the listing (a root .catch() lets one through zod).
+  if (loaded.role === 'output') listing.wrapsNonObject = true;
   return listing;
 }
 
