@@ -23,10 +23,16 @@ const TRICKY = {
   case: { v: 1, role: 'output', tool: 'tricky', schema: 'const Client = z.object({ a: z.string() });\nconst test = 1;\nClient\n', answer: '{ "a": "x", "b": 1 }\n' },
 } as const;
 
+/** An exported empty raw shape: the SDKs register it as z.object({}), and so must the generated test. */
+const EMPTY_SHAPE = {
+  id: 'empty-shape',
+  case: { v: 1, role: 'output', tool: 'empty', schema: "import { z } from 'zod';\nexport default {};\n", answer: '{ "extra": 1 }\n' },
+} as const;
+
 const reports = new Map<string, Report>();
 beforeAll(async () => {
   for (const id of ['copilot-extra-key', 'default-listed-required', 'loose-object-keeps']) reports.set(id, await evaluate(example(id).case));
-  reports.set(TRICKY.id, await evaluate(TRICKY.case));
+  for (const c of [TRICKY, EMPTY_SHAPE]) reports.set(c.id, await evaluate(c.case));
 }, 60_000);
 const reportOf = (id: string): Report => {
   const r = reports.get(id);
@@ -237,6 +243,7 @@ describe('vitestReproduction', () => {
       // A passing call: the assertion is structuredContent equality.
       { ...example('loose-object-keeps'), sdk: 'v2', mutate: (a: string) => a.replace('"x": 2', '"x": 3') },
       { ...TRICKY, sdk: 'v1', mutate: (a: string) => a.replace(', "b": 1', '') },
+      { ...EMPTY_SHAPE, sdk: 'v1', mutate: (a: string) => a.replace('"extra": 1', '') },
     ] as const;
     const dir = join(REPO, 'test', '.generated', `export-${process.pid}-${Date.now()}`);
     mkdirSync(dir, { recursive: true });

@@ -109,7 +109,7 @@ function sdkImports(sdk: ReproSdk, n: Names): string[] {
 }
 
 function schemaExpression(mod: SchemaModule, n: Names): string {
-  if (mod.named) return `${n.pickSchema}([], [${mod.named}])`;
+  if (mod.named) return `${n.pickSchema}([], [${mod.named}], true)`;
   return `${n.pickSchema}([${mod.exported.join(', ')}], [${mod.lastFirst.join(', ')}])`;
 }
 
@@ -167,20 +167,20 @@ function summary(run: RealSdkRow, role: Report['role']): string {
 
 function helpers(n: Names): string[] {
   return [
-    `/** The playground's rule: a zod schema, or a raw shape ({ a: z.string() }) read as z.object(shape). */`,
-    `function ${n.toSchema}(value: unknown): ${n.zod}.ZodType | null {`,
+    `/** The playground's rule: a zod schema, or a raw shape ({ a: z.string() }) read as z.object(shape); a named {} is z.object({}), as the SDKs take it. */`,
+    `function ${n.toSchema}(value: unknown, named = false): ${n.zod}.ZodType | null {`,
     `  if (value instanceof ${n.zod}.ZodType) return value;`,
     `  if (typeof value !== 'object' || value === null || ![Object.prototype, null].includes(Object.getPrototypeOf(value))) return null;`,
     `  const values = Object.values(value);`,
-    `  return values.length > 0 && values.every((v) => v instanceof ${n.zod}.ZodType) ? ${n.zod}.object(value as Record<string, ${n.zod}.ZodType>) : null;`,
+    `  return (named || values.length > 0) && values.every((v) => v instanceof ${n.zod}.ZodType) ? ${n.zod}.object(value as Record<string, ${n.zod}.ZodType>) : null;`,
     '}',
     '',
-    `/** The playground's rules: the only exported zod schema, else the first of \`lastFirst\` that is one. */`,
-    `function ${n.pickSchema}(exported: unknown[], lastFirst: unknown[]): ${n.zod}.ZodType {`,
+    `/** The playground's rules: the only exported zod schema, else the first of \`lastFirst\` that is one (\`named\`: the source names it). */`,
+    `function ${n.pickSchema}(exported: unknown[], lastFirst: unknown[], named = false): ${n.zod}.ZodType {`,
     `  const schemas = [...new Set(exported)].flatMap((v) => ${n.toSchema}(v) ?? []);`,
     `  if (schemas.length === 1 && schemas[0]) return schemas[0];`,
     `  for (const value of lastFirst) {`,
-    `    const schema = ${n.toSchema}(value);`,
+    `    const schema = ${n.toSchema}(value, named);`,
     `    if (schema) return schema;`,
     '  }',
     `  throw new Error('No zod schema found in the source above');`,

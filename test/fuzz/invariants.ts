@@ -37,16 +37,6 @@ export interface Failure {
  */
 export const KNOWN_BUGS: ReadonlyArray<{ id: string; where: string; matches: (c: FuzzCase, f: Failure) => boolean }> = [
   {
-    id: 'empty-raw-shape',
-    where: 'src/engine/load.ts isRawShape: `export default {}` is refused, while both SDKs take an empty raw shape as z.object({})',
-    matches: (_, f) => f.invariant === 'loads' && f.message.includes('is an empty object, not a zod schema'),
-  },
-  {
-    id: 'catch-union-unnamed',
-    where: 'src/engine/converters/wire-truthful-override.ts: a .catch() over a union of objects keeps object-only members, but no warning names the gap',
-    matches: (c, f) => f.invariant === 'wire-truthful-raw' && f.message.includes('object-catch gap') && c.schema.features.some((x) => x === 'union' || x === 'discriminated'),
-  },
-  {
     id: 'v2-value-wrap',
     where: 'src/engine/evaluate.ts verifyAll: the v2 server (2025-11-25 codec, projectCallToolResult) wraps a non-object structuredContent as { result } even under an object listing; we wrap only when the listing is wrapped',
     matches: (c, f) => f.invariant === 'sdk-converters-agree' && f.message.startsWith('mcp-sdk-v2.raw') && jsonType(JSON.parse(c.answer.text)) !== 'object',
