@@ -1,7 +1,6 @@
 /**
- * `npm run bench -- [--quick] [--section engine]`: runs each benchmark section, prints its table and writes
- * bench/results/<section>.json. A section is a module exporting `section: Section`; bench/browser.ts slots in
- * as the second one by existing.
+ * `npm run bench -- [--quick] [--section engine|browser] [--dist <built app>]`: runs each benchmark section, prints
+ * its table and writes bench/results/<section>.json. A section is a module exporting `section: Section`.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -14,14 +13,22 @@ export interface SectionResult {
   json: unknown;
 }
 
+/** What `npm run bench -- …` passes to every section. */
+export interface RunOptions {
+  /** Fewer samples: a quick look, not figures to quote. */
+  quick: boolean;
+  /** `--dist <dir>`: an existing build for the browser section to serve instead of building one. */
+  dist: string | undefined;
+}
+
 /** One benchmark section. */
 export interface Section {
   id: string;
   title: string;
-  run(options: { quick: boolean }): Promise<SectionResult>;
+  run(options: RunOptions): Promise<SectionResult>;
 }
 
-/** Section modules in print order; a missing file is skipped (the browser section lands later). */
+/** Section modules in print order; a missing file is skipped. */
 const MODULES = ['engine.ts', 'browser.ts'];
 const RESULTS = join(import.meta.dirname, 'results');
 
@@ -31,6 +38,12 @@ export function machine(): Record<string, unknown> {
   return { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, node: process.version, platform: `${process.platform} ${process.arch}`, loadavg: loadavg().map((l) => Number(l.toFixed(2))) };
 }
 
+/** Rows as aligned columns: the first left-aligned, the others right-aligned. */
+export function table(rows: readonly string[][]): string {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')).join('\n');
+}
+
 function describe(host: Record<string, unknown>): string {
   return `machine: ${String(host['cpu'])}, ${String(host['cores'])} cores, Node ${String(host['node'])}; load average at start ${JSON.stringify(host['loadavg'])}`;
 }
@@ -38,6 +51,7 @@ function describe(host: Record<string, unknown>): string {
 async function main(argv: readonly string[]): Promise<void> {
   const quick = argv.includes('--quick');
   const only = argv.includes('--section') ? argv[argv.indexOf('--section') + 1] : undefined;
+  const dist = argv.includes('--dist') ? argv[argv.indexOf('--dist') + 1] : undefined;
   mkdirSync(RESULTS, { recursive: true });
   for (const file of MODULES) {
     const path = join(import.meta.dirname, file);
@@ -46,7 +60,7 @@ async function main(argv: readonly string[]): Promise<void> {
     if (only && section.id !== only) continue;
     const started = new Date().toISOString();
     const host = machine();
-    const result = await section.run({ quick });
+    const result = await section.run({ quick, dist });
     console.log(`\n## ${section.title}\n\n${describe(host)}\n${result.text}\n`);
     const out = join(RESULTS, `${section.id}.json`);
     writeFileSync(out, `${JSON.stringify({ section: section.id, started, quick, machine: host, ...(result.json as object) }, null, 2)}\n`);
