@@ -55,6 +55,9 @@ interface Fetched {
 interface LoadSample {
   ms: number;
   js: Fetched[];
+  /** When the engine worker's script had arrived (ms from navigation start), and the first run's time in the worker. */
+  workerScriptAt: number;
+  firstRunMs: number;
 }
 
 /** One page kind's loads. */
@@ -62,6 +65,8 @@ interface LoadResult {
   page: 'app' | 'embed';
   url: string;
   firstVerdict: Stats;
+  workerScriptAt: Stats;
+  firstRunMs: Stats;
   /** The JavaScript of the load with the median total (it varies when Monaco races the first verdict). */
   js: Fetched[];
   jsTotals: number[];
@@ -82,6 +87,8 @@ interface EditResult {
   toReport: Stats;
   /** Larger sizes tried first whose first evaluation did not finish in the app. */
   tooLarge: string[];
+  /** Why the failed edits failed. */
+  failures: string[];
 }
 
 type BenchWindow = Window & { __playground?: PlaygroundHook; __benchFirstVerdict?: number; __benchEdit?: Promise<EditOutcome> };
@@ -209,10 +216,14 @@ async function loadOnce(browser: Browser, origin: string, path: string, dir: str
     await page.goto(path);
     const result = await firstVerdict(page, 60_000);
     if ('failed' in result) throw new Error(`${path}: ${result.failed}`);
-    const origin = await page.evaluate(() => performance.timeOrigin);
+    const seen = await page.evaluate(() => {
+      const script = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('engine-worker'));
+      const run = (window as BenchWindow).__playground?.store.getState().run;
+      return { origin: performance.timeOrigin, workerScriptAt: script?.responseEnd ?? Number.NaN, firstRunMs: run?.kind === 'done' ? run.ms : Number.NaN };
+    });
     // Requests are stamped in this process as they are routed; both clocks are this machine's wall clock.
-    const before = requests.filter((r) => r.at <= origin + result.ms);
-    return { ms: result.ms, js: javascriptOf(dir, before) };
+    const before = requests.filter((r) => r.at <= seen.origin + result.ms);
+    return { ms: result.ms, js: javascriptOf(dir, before), workerScriptAt: seen.workerScriptAt, firstRunMs: seen.firstRunMs };
   } finally {
     await context.close();
   }
@@ -227,7 +238,7 @@ async function loads(browser: Browser, page: LoadResult['page'], origin: string,
   }
   const totals = samples.map((s) => total(s.js));
   const median = [...samples].sort((a, b) => total(a.js) - total(b.js))[Math.floor(samples.length / 2)];
-  return { page, url: path.length > 60 ? `${path.slice(0, 60)}…` : path, firstVerdict: stats(samples.map((s) => s.ms), 0), js: median?.js ?? [], jsTotals: totals };
+  return { page, url: path.length > 60 ? `${path.slice(0, 60)}…` : path, firstVerdict: stats(samples.map((s) => s.ms), 0), workerScriptAt: stats(samples.map((s) => s.workerScriptAt), 0), firstRunMs: stats(samples.map((s) => s.firstRunMs), 0), js: median?.js ?? [], jsTotals: totals };
 }
 
 const total = (js: readonly Fetched[]): number => js.reduce((n, f) => n + f.gzip, 0);
@@ -372,6 +383,7 @@ async function prepareEdits(page: Page, ec: EditCase, timeoutMs: number): Promis
 
 /** `n` keystrokes alternately lengthening and restoring the key; stops early when the case stops evaluating. */
 interface Loop {
+  failures: string[];
   times: number[];
   worker: number[];
   toStore: number[];
@@ -386,6 +398,7 @@ async function editLoop(page: Page, ec: EditCase, texts: [string, string], n: nu
   const worker: number[] = [];
   const toStore: number[] = [];
   const toReport: number[] = [];
+  const failures: string[] = [];
   let failed = 0;
   for (let i = 0; i < n; i++) {
     if (i % 10 === 0) process.stderr.write(`bench browser: ${ec.id}: edit ${i + 1}/${n}\n`);
@@ -399,6 +412,7 @@ async function editLoop(page: Page, ec: EditCase, texts: [string, string], n: nu
       continue;
     }
     failed++;
+    failures.push(outcome.failed);
     // Back to the base text and its verdict before going on (a timed-out run leaves a cold, respawned worker).
     if (typing) await page.keyboard.press('Backspace');
     const settled = await page
@@ -409,10 +423,10 @@ async function editLoop(page: Page, ec: EditCase, texts: [string, string], n: nu
         () => true,
         () => false,
       );
-    if (!settled || failed > n / 4) return { times, worker, toStore, toReport, failed, gaveUp: true };
+    if (!settled || failed > n / 4) return { failures, times, worker, toStore, toReport, failed, gaveUp: true };
     if (typing) i++;
   }
-  return { times, worker, toStore, toReport, failed, gaveUp: false };
+  return { failures, times, worker, toStore, toReport, failed, gaveUp: false };
 }
 
 /** Edits the first of `sizes` (largest first) that works in the app; the larger ones are listed with the reason. */
@@ -438,14 +452,14 @@ async function edits(browser: Browser, origin: string, sizes: readonly EditCase[
       }
       const answerBytes = Buffer.byteLength(ec.case.answer);
       const edit = stats(loop.times, loop.failed);
-      return { id: ec.id, kind: ec.kind, answerBytes, key: ready.key, edit, worker: stats(loop.worker, 0), toStore: stats(loop.toStore, 0), toReport: stats(loop.toReport, 0), tooLarge };
+      return { id: ec.id, kind: ec.kind, answerBytes, key: ready.key, edit, worker: stats(loop.worker, 0), toStore: stats(loop.toStore, 0), toReport: stats(loop.toReport, 0), tooLarge, failures: loop.failures };
     } finally {
       await context.close();
     }
   }
   const last = sizes.at(-1);
   const none = stats([], 0);
-  return { id: last?.id ?? 'none', kind: last?.kind ?? 'large', answerBytes: Buffer.byteLength(last?.case.answer ?? ''), key: '–', edit: none, worker: none, toStore: none, toReport: none, tooLarge };
+  return { id: last?.id ?? 'none', kind: last?.kind ?? 'large', answerBytes: Buffer.byteLength(last?.case.answer ?? ''), key: '–', edit: none, worker: none, toStore: none, toReport: none, tooLarge, failures: [] };
 }
 
 // ---------------------------------------------------------------- figures
@@ -469,10 +483,11 @@ function against(value: number, budget: number, unit: (v: number) => string): st
 function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edits: EditResult[]; worker: WorkerBreakdown; quick: boolean }): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
   lines.push(`First verdict (ms from navigation start to the raw verdict on screen; default case; budget ≤ ${BUDGET.firstVerdictMs} ms)`);
+  lines.push('  (worker script in: when the engine worker script had arrived, from navigation start; first run: its time inside the worker)');
   lines.push(
     table([
-      ['page', 'loads', 'p50', 'p95', 'budget (p95)'],
-      ...r.loads.map((l) => [`  ${l.page}`, String(l.firstVerdict.n), ms(l.firstVerdict.p50), ms(l.firstVerdict.p95), against(l.firstVerdict.p95, BUDGET.firstVerdictMs, (v) => `${ms(v)} ms`)]),
+      ['page', 'loads', 'p50', 'p95', 'worker script in p50', 'first run in worker p50', 'budget (p95)'],
+      ...r.loads.map((l) => [`  ${l.page}`, String(l.firstVerdict.n), ms(l.firstVerdict.p50), ms(l.firstVerdict.p95), ms(l.workerScriptAt.p50), ms(l.firstRunMs.p50), against(l.firstVerdict.p95, BUDGET.firstVerdictMs, (v) => `${ms(v)} ms`)]),
     ]),
   );
   lines.push('', `Edit → verdict (ms from keydown in the answer editor to the verdict row's new text; the editor debounces 150 ms; budget p95 ≤ ${BUDGET.editGalleryMs} ms gallery, ≤ ${BUDGET.editLargeMs} ms large)`);
@@ -485,6 +500,7 @@ function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edi
   lines.push('  (→ store: keydown until the edited text reaches the store; → report: until its report lands there; worker: the run inside the worker)');
   lines.push(`  (gallery case opened from its link; large cases loaded into the app opened on the default case, each at the largest size whose run takes ≤ ${ms(LARGE_RUN_SHARE * RUN_BUDGET_MS)} ms of the ${RUN_BUDGET_MS} ms run budget)`);
   for (const e of r.edits.filter((x) => x.tooLarge.length > 0)) lines.push(`  not measured: ${e.tooLarge.join('; ')}`);
+  for (const e of r.edits.filter((x) => x.failures.length > 0)) lines.push(`  ${e.id}: failed edits: ${e.failures.join('; ')}`);
   lines.push('', 'JavaScript fetched before the first verdict (gzip, each file on its own; the load with the median total)');
   const kinds = ['script', 'engine worker', 'inline script', 'editor worker'] as const;
   lines.push(
