@@ -1,10 +1,13 @@
 /** The three clients against the real SDK clients: for each listing and result, our verdict's message is what the real client throws. */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CLIENT_IDS, type Json, type JsonSchema } from '../src/engine/report.ts';
 import { sdkV1Client } from '../src/engine/clients/sdk-v1.ts';
 import { sdkV2NodeClient } from '../src/engine/clients/sdk-v2-node.ts';
 import { sdkV2BrowserClient } from '../src/engine/clients/sdk-v2-browser.ts';
-import type { Client } from '../src/engine/types.ts';
+import type { Client, LoadedCase } from '../src/engine/types.ts';
+import { CONVERTERS } from '../src/engine/converters/index.ts';
+import { shipAll, verifyAll } from '../src/engine/evaluate.ts';
 import { askRealClient } from './sdk-oracle.ts';
 
 const CLIENTS: Record<(typeof CLIENT_IDS)[number], Client> = { 'sdk-v1': sdkV1Client, 'sdk-v2-node': sdkV2NodeClient, 'sdk-v2-browser': sdkV2BrowserClient };
@@ -76,5 +79,40 @@ describe('verdicts that do not validate', () => {
     expect(sdkV2BrowserClient.verify(id, r, 't').message).toBe(
       'Structured content does not match the tool\'s output schema: #: Property "costCenter" does not match additional properties schema.; #/costCenter: False boolean schema.',
     );
+  });
+});
+
+describe('verdicts shared within one evaluation', () => {
+  const reversedRoot = (listed: JsonSchema): JsonSchema => (typeof listed === 'object' ? Object.fromEntries(Object.entries(listed).reverse()) : listed);
+
+  it.each(CLIENT_IDS)('%s: the real client says the same whatever the order of the root keywords', async (clientId) => {
+    for (const { listed, sc, isError, tool } of CASES) {
+      if (typeof listed !== 'object' || listed === null || Object.keys(listed).length < 2) continue;
+      const result = { structuredContent: sc, ...(isError ? { isError } : {}) };
+      expect(await askRealClient(clientId, reversedRoot(listed), result, tool)).toEqual(await askRealClient(clientId, listed, result, tool));
+    }
+  });
+
+  it('every row carries the verdict its client gives alone, from fewer validations', async () => {
+    const schema = z.object({ id: z.string(), n: z.number().default(1) });
+    const loaded: LoadedCase = { role: 'output', tool: 'get_invoice', schema };
+    for (const answer of [{ id: '1', n: 2 }, { id: '1', extra: true }, { id: '1' }] as Json[]) {
+      const listings = await Promise.all(CONVERTERS.map(async (c) => [c.id, await c.list(loaded)] as const));
+      let calls = 0;
+      const counting = Object.values(CLIENTS).map((c): Client => ({ ...c, verify: (...args) => (calls++, c.verify(...args)) }));
+      const rows = verifyAll(loaded, answer, listings, shipAll(loaded, answer), counting);
+      let verdicts = 0;
+      for (const [id, row] of Object.entries(rows)) {
+        for (const p of Object.values(row?.policies ?? {})) {
+          if (p.refused !== null) continue;
+          const listed = p.listed === undefined ? (row?.listed ?? null) : p.listed;
+          for (const c of Object.values(CLIENTS)) {
+            verdicts++;
+            expect(p.verdicts[c.id], `${id}: ${c.id}`).toEqual(c.verify(listed, { structuredContent: p.ships, isError: false }, loaded.tool));
+          }
+        }
+      }
+      expect(calls).toBeLessThan(verdicts);
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   parseInput,
   POLICIES,
   PUBLIC_INVALID_OUTPUT,
+  sdkResultCopy,
   toJson,
   withUndeclaredKeys,
 } from '../src/engine/policies.ts';
@@ -282,5 +283,43 @@ describe('parseInput', () => {
       dropped: [],
       error: 'q: Invalid input: expected string, received number, n: Invalid input: expected number, received undefined',
     });
+  });
+});
+
+describe('one wire value per answer', () => {
+  it('strip, warn and keep ship the same object when they ship the same JSON', () => {
+    const rows = ship(Invoice, '{"id":"1","lines":[{"sku":"a"}]}');
+    expect(rows.strip.ships).toBe(rows.warn.ships);
+    expect(rows.keep.ships).toBe(rows.strip.ships);
+  });
+
+  it('a parse equal to the answer, key for key and in order, ships the answer object itself', () => {
+    const answer = JSON.parse('{"id":"1","lines":[{"sku":"a"}]}') as Json;
+    const rows = Object.fromEntries(POLICIES.map((p) => [p.id, p.ship({ role: 'output', tool: TOOL, schema: Invoice }, answer)])) as Record<PolicyId, Shipment>;
+    expect(rows.strip.ships).toBe(answer);
+    // Same keys in another order: a client may tell them apart (the order of its errors), so the parse ships.
+    const reordered = JSON.parse('{"lines":[{"sku":"a"}],"id":"1"}') as Json;
+    const strip = POLICIES.find((p) => p.id === 'strip')?.ship({ role: 'output', tool: TOOL, schema: Invoice }, reordered);
+    expect(strip?.ships).not.toBe(reordered);
+    expect(JSON.stringify(strip?.ships)).toBe('{"id":"1","lines":[{"sku":"a"}]}');
+  });
+
+  it('a parse holding something JSON has no form for still ships its JSON', () => {
+    const rows = ship(z.object({ at: z.string().transform((s) => new Date(s)), n: z.number().default(Infinity) }), '{"at":"2020-01-01T00:00:00.000Z"}');
+    expect(rows.strip.ships).toEqual({ at: '2020-01-01T00:00:00.000Z', n: null });
+  });
+});
+
+describe('sdkResultCopy: the SDK servers copy structuredContent key by key', () => {
+  it('a top-level __proto__ key does not leave the server; nested ones do; nothing is polluted', () => {
+    const value = JSON.parse('{"id":"1","__proto__":{"polluted":true},"inner":{"__proto__":{"x":1}}}') as Json;
+    const sent = sdkResultCopy(value) as Record<string, Json>;
+    expect(JSON.stringify(sent)).toBe('{"id":"1","inner":{"__proto__":{"x":1}}}');
+    expect(Object.getPrototypeOf(sent)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('anything else is sent as it is', () => {
+    for (const value of [{ id: '1' }, [JSON.parse('{"__proto__":1}') as Json], 'x', null] as Json[]) expect(sdkResultCopy(value)).toBe(value);
   });
 });

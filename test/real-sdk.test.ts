@@ -1,7 +1,7 @@
 /** The real SDK runs and the two SDK converters built on them; the published packages are the oracle. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runRealSdk, RUN_TIMEOUT_MS } from '../src/engine/real-sdk.ts';
+import { MAX_SESSIONS, runRealSdk, RUN_TIMEOUT_MS } from '../src/engine/real-sdk.ts';
 import { mcpSdkV1Converter } from '../src/engine/converters/mcp-sdk-v1.ts';
 import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
 import type { Json } from '../src/engine/report.ts';
@@ -59,16 +59,52 @@ describe('runRealSdk', () => {
   });
 
   it(
-    'never hangs: a schema that never settles becomes a call error, and console is restored',
+    'never hangs: a schema that never settles becomes a call error, console is restored, and the next run opens a new session',
     async () => {
       const log = console.log;
-      const c = output(z.object({ d: z.string().refine(() => new Promise<boolean>(() => undefined)) }));
-      const row = await runRealSdk('v2', c, { d: 'x' });
+      const c = output(z.object({ d: z.string().refine((d) => (d === 'hang' ? new Promise<boolean>(() => undefined) : true)) }));
+      const row = await runRealSdk('v2', c, { d: 'hang' });
       expect(row.callError).toBe(`The SDK did not answer within ${RUN_TIMEOUT_MS} ms`);
       expect(console.log).toBe(log);
+      expect(await runRealSdk('v2', c, { d: 'ok' })).toMatchObject({ structuredContent: { d: 'ok' }, isError: false, callError: null });
     },
     RUN_TIMEOUT_MS * 3,
   );
+});
+
+describe('sessions are kept per schema and reused', () => {
+  it('each run gets its own answer, one after another and all at once', async () => {
+    const c = output(z.object({ n: z.number() }));
+    for (const v of ['v1', 'v2'] as const) {
+      expect((await runRealSdk(v, c, { n: 1 })).structuredContent).toEqual({ n: 1 });
+      expect((await runRealSdk(v, c, { n: 2 })).structuredContent).toEqual({ n: 2 });
+      const rows = await Promise.all([3, 4, 5].map((n) => runRealSdk(v, c, { n })));
+      expect(rows.map((r) => r.structuredContent)).toEqual([{ n: 3 }, { n: 4 }, { n: 5 }]);
+      // A refused answer on a kept session, then an accepted one again.
+      expect((await runRealSdk(v, c, { n: 'x' })).isError).toBe(true);
+      expect(await runRealSdk(v, c, { n: 6 })).toMatchObject({ structuredContent: { n: 6 }, isError: false, callError: null });
+    }
+  });
+
+  it('the listing and the call results match a fresh schema object of the same shape', async () => {
+    const make = (): LoadedCase => output(z.object({ id: z.string() }));
+    const kept = make();
+    for (const v of ['v1', 'v2'] as const) {
+      await runRealSdk(v, kept, { id: '0' });
+      for (const answer of [{ id: '1' }, { id: '1', extra: true }, { id: 2 }] as Json[]) {
+        const again = await runRealSdk(v, kept, answer);
+        const fresh = await runRealSdk(v, make(), answer);
+        expect(again).toEqual(fresh);
+      }
+    }
+  });
+
+  it(`more than ${MAX_SESSIONS} schemas in turn: evicted sessions close, every run still answers`, async () => {
+    const loaded = Array.from({ length: MAX_SESSIONS + 3 }, (_, i) => output(z.object({ [`k${i}`]: z.number() })));
+    const rows = await Promise.all(loaded.map((c, i) => runRealSdk('v1', c, { [`k${i}`]: i })));
+    expect(rows.map((r) => r.structuredContent)).toEqual(loaded.map((_, i) => ({ [`k${i}`]: i })));
+    expect((await runRealSdk('v1', loaded[0] as LoadedCase, { k0: 9 })).structuredContent).toEqual({ k0: 9 });
+  });
 });
 
 describe('SDK converters list what the real run lists', () => {

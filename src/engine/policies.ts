@@ -134,11 +134,45 @@ function parsedWire(a: Analysis, answer: Json): Wire {
  */
 function wireOf(value: unknown, answer: Json): Wire {
   try {
-    const json = toJson(value) ?? null;
+    // A value that is plain JSON already (what zod builds from a JSON answer, unless a default, catch or coerce brings
+    // in something else) ships as it is: copying it would give an equal value.
+    const json = isPlainJson(value) ? value : (toJson(value) ?? null);
     return { ok: true, json: sameJson(json, answer) ? answer : json };
   } catch (e) {
     return { ok: false, error: messageOf(e) };
   }
+}
+
+/**
+ * Whether `toJson(value)` would equal `value` itself: plain objects and arrays (no holes, no symbol keys, each object
+ * met once), strings, booleans, finite numbers and null. Iterative.
+ */
+function isPlainJson(root: unknown): root is Json {
+  const met = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
+    if (typeof value === 'number') {
+      if (Number.isFinite(value)) continue;
+      return false;
+    }
+    if (typeof value !== 'object' || met.has(value)) return false;
+    met.add(value);
+    if (Object.getOwnPropertySymbols(value).length > 0) return false;
+    if (Array.isArray(value)) {
+      if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+      for (let i = 0; i < value.length; i++) {
+        if (!(i in value)) return false;
+        stack.push(value[i]);
+      }
+    } else {
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) stack.push(record[key]);
+    }
+  }
+  return true;
 }
 
 /** Whether two JSON values are equal with their keys in the same order (what no validator can tell apart). Iterative. */
@@ -248,7 +282,7 @@ type Task = { from: unknown; to: unknown; path: string } | { report: string };
  */
 export function findDroppedKeys(original: unknown, parsed: unknown): string[] {
   const found = new Set<string>();
-  const seen = new WeakMap<object, WeakSet<object>>();
+  const seen: Walked = new Map();
   const stack: Task[] = [{ from: original, to: parsed, path: '' }];
   while (stack.length > 0 && found.size < MAX_KEY_PATHS) {
     const task = stack.pop() as Task;
@@ -274,14 +308,31 @@ export function findDroppedKeys(original: unknown, parsed: unknown): string[] {
   return [...found];
 }
 
-function walked(seen: WeakMap<object, WeakSet<object>>, from: object, to: unknown): boolean {
+/**
+ * Pairs (from, to) a walk has been through, so shared or cyclic values end. An answer is a tree, so nearly every
+ * `from` comes once: its first partner is kept as is, and a set is made only for a `from` met with a second one.
+ */
+type Walked = Map<object, unknown>;
+
+function walked(seen: Walked, from: object, to: unknown): boolean {
   if (typeof to !== 'object' || to === null) return false;
-  let partners = seen.get(from);
-  if (!partners) seen.set(from, (partners = new WeakSet()));
-  if (partners.has(to)) return true;
-  partners.add(to);
+  if (!seen.has(from)) {
+    seen.set(from, to);
+    return false;
+  }
+  const partners = seen.get(from);
+  if (partners === to) return true;
+  if (partners instanceof PartnerSet) {
+    if (partners.has(to)) return true;
+    partners.add(to);
+    return false;
+  }
+  seen.set(from, new PartnerSet([partners, to]));
   return false;
 }
+
+/** Several partners of one `from` (its own class, so a partner that is itself a Set is not mistaken for one). */
+class PartnerSet extends Set<unknown> {}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -294,7 +345,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The parsed value with the original's undeclared keys put back, at every level (a new value; inputs untouched). */
 export function withUndeclaredKeys(original: unknown, parsed: unknown): unknown {
   const root: { value?: unknown } = {};
-  const seen = new WeakMap<object, WeakSet<object>>();
+  const seen: Walked = new Map();
   // Each frame fills `into[key]`, a slot its parent already holds with the parsed value (so key order is the parse's).
   const stack: Array<{ from: unknown; to: unknown; into: Record<string, unknown> | unknown[]; key: string | number }> = [{ from: original, to: parsed, into: root, key: 'value' }];
   while (stack.length > 0) {
