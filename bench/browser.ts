@@ -106,9 +106,12 @@ async function builtApp(dist: string | undefined): Promise<{ dir: string; cleanu
   const dir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
   process.stderr.write(`bench browser: vite build --outDir ${dir}\n`);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its warnings (plugin timings on a busy machine) only matter when the build fails.
+    const errors: Buffer[] = [];
+    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}:\n${Buffer.concat(errors).toString()}`))));
   });
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -340,6 +343,8 @@ async function open(page: Page, ec: EditCase): Promise<{ failed: string } | null
   if ('failed' in first) return first;
   await page.waitForFunction(() => (window as BenchWindow).__playground?.ready() === true, undefined, { timeout: 60_000 });
   if (ec.kind === 'gallery') return null;
+  // Pasted once the app has settled (Monaco and its TypeScript worker load after the first verdict).
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
   await page.evaluate((c) => (window as BenchWindow).__playground!.store.getState().loadCase(c), ec.case);
   const handle = await page.waitForFunction(
     () => {
