@@ -15,6 +15,9 @@ const LANDS = 45_000;
 
 // Each test loads the app, Monaco and a cold sandbox worker, several times over on a busy machine.
 test.describe.configure({ timeout: 150_000 });
+// The main-thread timings here are the app's: a failure's trace keeps its actions but no screencast or DOM snapshots,
+// whose capture runs on the page's main thread too (with them, the 10 MB rows measured 2–5 s more of long tasks).
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false } });
 const status = (page: Page): Locator => page.getByTestId('status');
 const tab = (page: Page, name: string): Locator => page.locator('[data-pane="listed"]').getByRole('tab', { name });
 
@@ -156,11 +159,16 @@ test.describe('a 10 MB answer', () => {
     });
     // Whatever the page does once the text is in (links, autosave, markers, the run's outcome) must not lock it up.
     await page.waitForTimeout(3_000);
-    const blockedAfterPasteMs = await page.evaluate(() => {
+    const { blockedAfterPasteMs, longTasks } = await page.evaluate(() => {
       const w = window as unknown as { __longTasks: Array<{ start: number; duration: number }>; __pastedAt: number };
-      return Math.round(w.__longTasks.filter((t) => t.start >= w.__pastedAt).reduce((sum, t) => sum + t.duration, 0));
+      const after = w.__longTasks.filter((t) => t.start >= w.__pastedAt);
+      return {
+        blockedAfterPasteMs: Math.round(after.reduce((sum, t) => sum + t.duration, 0)),
+        // [ms after the paste, ms long], for the timing note.
+        longTasks: after.map((t) => [Math.round(t.start - w.__pastedAt), Math.round(t.duration)]),
+      };
     });
-    const measured = { ...pasted, ...run, blockedAfterPasteMs };
+    const measured = { ...pasted, ...run, blockedAfterPasteMs, longTasks };
     test.info().annotations.push({ type: 'timing', description: JSON.stringify(measured) });
     return measured;
   }

@@ -1,6 +1,6 @@
 /** A Monaco editor over an uncontrolled model: debounced changes out, external replacements in, markers applied. */
 import { Editor, type OnMount } from '@monaco-editor/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from './answerMarkers.ts';
 import { monaco } from './monaco.ts';
 import { editors, type EditorName } from './registry.ts';
@@ -19,7 +19,7 @@ export interface CodeEditorProps {
 }
 
 const DEBOUNCE_MS = 150;
-/** A line this long makes tokenizing and bracket matching sluggish; such documents are shown as plain text. */
+/** A line this long makes tokenizing, bracket matching and wrapping sluggish; such documents are plain text, unwrapped. */
 const LONG_LINE = 10_000;
 const PATHS: Record<EditorName, string> = { schema: 'file:///schema.ts', answer: 'file:///answer.json' };
 
@@ -34,6 +34,26 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
   onChangeRef.current = onChange;
   const markersRef = useRef(markers);
   markersRef.current = markers;
+  // Whether the text has a line too long to tokenize or wrap (a 10 MB answer on one line): wrapping it alone takes seconds.
+  const [longLines, setLongLines] = useState(false);
+  const fittedText = useRef<string | null>(null);
+
+  /** Sets the language and wrapping for `text`, before it is in the model when it is a replacement. */
+  const fitTo = (model: monaco.editor.ITextModel, text: string) => {
+    // A replacement is fitted before it lands and again when its change event flushes it: measured once.
+    if (text === fittedText.current) return;
+    fittedText.current = text;
+    const long = hasLongLine(text);
+    const wanted = long ? 'plaintext' : language;
+    if (model.getLanguageId() !== wanted) monaco.editor.setModelLanguage(model, wanted);
+    editorRef.current?.updateOptions(fitted(language, long));
+    setLongLines(long);
+  };
+  /** Replaces the whole text as one undoable edit, the language and wrapping set for the new text first. */
+  const replaceText = (model: monaco.editor.ITextModel, text: string) => {
+    fitTo(model, text);
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+  };
 
   const flush = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -42,7 +62,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     if (!model) return;
     const text = model.getValue();
     pushed.current = text;
-    matchLanguage(model, language);
+    fitTo(model, text);
     onChangeRef.current(text);
   };
 
@@ -50,7 +70,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     editorRef.current = editor;
     const model = editor.getModel();
     if (!model) return;
-    matchLanguage(model, language);
+    fitTo(model, model.getValue());
     // Markers computed before Monaco mounted (a report that came first) are applied now.
     applyMarkers(model, markersRef.current);
     editor.onDidBlurEditorText(() => timer.current && flush());
@@ -93,6 +113,26 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     if (model) applyMarkers(model, markers);
   }, [markers]);
 
+  // One object per change: the wrapper calls updateOptions whenever the object is new.
+  const options = useMemo(
+    () => ({
+      ariaLabel,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      fontSize: 13,
+      ...fitted(language, longLines),
+      // Not after '.', '/' or '?': a wrapped JSON number or URL should stay whole.
+      wordWrapBreakAfterCharacters: ' \t})],;',
+      lineNumbersMinChars: 3,
+      tabSize: 2,
+      fixedOverflowWidgets: true,
+      renderLineHighlight: 'line',
+      padding: { top: 6 },
+    }) as const,
+    [ariaLabel, language, longLines],
+  );
+
   return (
     <Editor
       path={PATHS[name]}
@@ -100,26 +140,14 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
       defaultValue={value}
       theme={theme === 'dark' ? 'vs-dark' : 'vs'}
       onMount={onMount}
-      onChange={() => {
+      onChange={(_text, e) => {
         if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(flush, DEBOUNCE_MS);
+        // A paste of a long line is fitted at once, before Monaco starts tokenizing it as JSON or TypeScript.
+        if (e.changes.some((c) => c.text.length > LONG_LINE)) flush();
+        else timer.current = setTimeout(flush, DEBOUNCE_MS);
       }}
       loading={null}
-      options={{
-        ariaLabel,
-        automaticLayout: true,
-        minimap: { enabled: false },
-        scrollBeyondLastLine: false,
-        fontSize: 13,
-        wordWrap: language === 'json' ? 'on' : 'off',
-        // Not after '.', '/' or '?': a wrapped JSON number or URL should stay whole.
-        wordWrapBreakAfterCharacters: ' \t})],;',
-        lineNumbersMinChars: 3,
-        tabSize: 2,
-        fixedOverflowWidgets: true,
-        renderLineHighlight: 'line',
-        padding: { top: 6 },
-      }}
+      options={options}
     />
   );
 }
@@ -129,14 +157,19 @@ function applyMarkers(model: monaco.editor.ITextModel, markers: readonly EditorM
   monaco.editor.setModelMarkers(model, 'playground', markers.map((m) => ({ ...m, severity: severity[m.severity] })));
 }
 
-/** Replaces the whole text as one undoable edit. */
-function replaceText(model: monaco.editor.ITextModel, text: string): void {
-  model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
-}
-
-function matchLanguage(model: monaco.editor.ITextModel, language: string): void {
-  const wanted = hasLongLine(model.getValue()) ? 'plaintext' : language;
-  if (model.getLanguageId() !== wanted) monaco.editor.setModelLanguage(model, wanted);
+/**
+ * The options that depend on the text: JSON wraps, unless a line is too long. Links and unicode highlighting copy the
+ * whole text to Monaco's worker (hundreds of milliseconds for a 10 MB answer), so they are off for such text too.
+ */
+function fitted(language: CodeEditorProps['language'], longLines: boolean): monaco.editor.IEditorOptions {
+  return {
+    wordWrap: language === 'json' && !longLines ? 'on' : 'off',
+    links: !longLines,
+    // Monaco's defaults otherwise (an update merges, so they are restored explicitly).
+    unicodeHighlight: longLines
+      ? { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false }
+      : { ambiguousCharacters: true, invisibleCharacters: true, nonBasicASCII: 'inUntrustedWorkspace' },
+  };
 }
 
 function hasLongLine(text: string): boolean {
