@@ -8,6 +8,7 @@ import { sdkV2BrowserClient } from '../src/engine/clients/sdk-v2-browser.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
 import { shipAll, verifyAll } from '../src/engine/evaluate.ts';
+import { isCoreListing } from '../src/engine/clients/dialect.ts';
 import { askRealClient } from './sdk-oracle.ts';
 
 const CLIENTS: Record<(typeof CLIENT_IDS)[number], Client> = { 'sdk-v1': sdkV1Client, 'sdk-v2-node': sdkV2NodeClient, 'sdk-v2-browser': sdkV2BrowserClient };
@@ -91,6 +92,70 @@ describe('verdicts shared within one evaluation', () => {
       const result = { structuredContent: sc, ...(isError ? { isError } : {}) };
       expect(await askRealClient(clientId, reversedRoot(listed), result, tool)).toEqual(await askRealClient(clientId, listed, result, tool));
     }
+  });
+
+  it('sdk-v1 ignores the root $schema: the real client says the same under every dialect or none', async () => {
+    const dialects = [undefined, 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2019-09/schema', 'http://json-schema.org/draft-04/schema#'];
+    for (const { listed, sc, isError, tool } of CASES) {
+      if (typeof listed !== 'object' || listed === null) continue;
+      expect(sdkV1Client.dialect).toBe('ignored');
+      const result = { structuredContent: sc, ...(isError ? { isError } : {}) };
+      const outcomes = await Promise.all(
+        dialects.map((d) => {
+          const { $schema: _, ...rest } = listed;
+          return askRealClient('sdk-v1', d === undefined ? rest : { ...rest, $schema: d }, result, tool);
+        }),
+      );
+      for (const o of outcomes) expect(o).toEqual(outcomes[0]);
+    }
+  });
+
+  const DIALECTS = [undefined, 'https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-06/schema#'];
+  const withDialect = (listed: JsonSchema, d: string | undefined): JsonSchema => {
+    if (typeof listed !== 'object') return listed;
+    const { $schema: _, ...rest } = listed;
+    return d === undefined ? rest : { $schema: d, ...rest };
+  };
+  const outcomes = (clientId: (typeof CLIENT_IDS)[number], listed: JsonSchema, sc: Json) =>
+    Promise.all(DIALECTS.map((d) => askRealClient(clientId, withDialect(listed, d), { structuredContent: sc })));
+  const obj = (properties: Record<string, Json>, extra: Record<string, Json> = {}): JsonSchema => ({ type: 'object', properties, ...extra });
+  const CORE: Array<[JsonSchema, Json[]]> = [
+    [{ ...id, title: 'T', description: 'd', $comment: 'c', examples: [{ id: '1' }] }, [{ id: '1' }, { id: '1', x: 1 }, {}, { id: 2 }]],
+    [obj({ o: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, readOnly: true, writeOnly: false, deprecated: true } }), [{ o: null }, { o: 's' }, { o: 1 }]],
+    [
+      obj({ e: { oneOf: [obj({ k: { type: 'string', const: 'a' } }, { required: ['k'], additionalProperties: false }), obj({ k: { const: 'b' }, n: { type: 'number' } }, { required: ['k', 'n'] })] } }),
+      [{ e: { k: 'a' } }, { e: { k: 'b', n: 1 } }, { e: { k: 'b' } }, { e: { k: 'a', x: 1 } }, { e: 5 }],
+    ],
+    [obj({ a: { allOf: [{ type: 'number' }, { not: { const: 3 } }] } }), [{ a: 1 }, { a: 3 }, { a: 'x' }]],
+    [obj({ n: { type: 'number', multipleOf: 0.5, minimum: 0, maximum: 10, exclusiveMinimum: -1, exclusiveMaximum: 9.5 }, i: { type: 'integer', enum: [1, 2] } }), [{ n: 1.5, i: 1 }, { n: 9.5, i: 3 }, { n: 0.3 }, { n: -2 }, { i: 1.5 }]],
+    [obj({ s: { type: 'string', minLength: 2, maxLength: 4, pattern: '^a' }, d: { type: 'string', format: 'date-time' }, m: { type: 'string', format: 'email' } }), [{ s: 'ab', d: '2020-01-01T00:00:00Z', m: 'a@b.c' }, { s: 'b' }, { s: 'abcdef' }, { d: 'x', m: 'y' }]],
+    [obj({ l: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2, uniqueItems: true } }), [{ l: ['a'] }, { l: [] }, { l: ['a', 'a'] }, { l: ['a', 'b', 'c'] }, { l: [1] }]],
+    [
+      obj({}, { minProperties: 1, maxProperties: 2, patternProperties: { '^x': { type: 'number' } }, propertyNames: { pattern: '^[a-z]+$' }, additionalProperties: { type: 'string' } }),
+      [{ x: 1 }, { x: 'a' }, {}, { a: 's', b: 's', c: 's' }, { A: 's' }, { y: 1 }],
+    ],
+  ];
+
+  it.each(['sdk-v2-node', 'sdk-v2-browser'] as const)('%s: a listing of core keywords gets one verdict under 2020-12, draft-07, draft-06 or no $schema', async (clientId) => {
+    expect(CLIENTS[clientId].dialect).toBe('core');
+    for (const [listed, values] of CORE) {
+      expect(isCoreListing(listed)).toBe(true);
+      for (const sc of values) {
+        const all = await outcomes(clientId, listed, sc);
+        for (const o of all) expect(o, `${JSON.stringify(listed)} ${JSON.stringify(sc)}`).toEqual(all[0]);
+      }
+    }
+  });
+
+  it('outside the core keywords the dialect can change the verdict, and such listings are not core', async () => {
+    const refWithSibling: JsonSchema = obj({ a: { $ref: '#/$defs/s', type: 'number' } }, { $defs: { s: { type: 'string' } } });
+    const all = await outcomes('sdk-v2-browser', refWithSibling, { a: 'x' });
+    expect(new Set(all.map((o) => JSON.stringify(o))).size).toBeGreaterThan(1);
+    expect(isCoreListing(refWithSibling)).toBe(false);
+    expect(isCoreListing(obj({ t: { type: 'array', items: [{ type: 'number' }] } }))).toBe(false);
+    expect(isCoreListing(obj({ t: { type: 'array', prefixItems: [{ type: 'number' }] } }))).toBe(false);
+    expect(isCoreListing({ ...id, $schema: 'https://json-schema.org/draft/2019-09/schema' })).toBe(false);
+    expect(isCoreListing(obj({ n: { type: 'number', exclusiveMinimum: true } }))).toBe(false);
   });
 
   it('every row carries the verdict its client gives alone, from fewer validations', async () => {

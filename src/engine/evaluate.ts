@@ -8,6 +8,7 @@ import { parseAnswer } from './answer.ts';
 import { loadSchema } from './load.ts';
 import { CONVERTERS } from './converters/index.ts';
 import { CLIENTS } from './clients/index.ts';
+import { isCoreListing } from './clients/dialect.ts';
 import { POLICIES, parseInput } from './policies.ts';
 import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
@@ -90,7 +91,7 @@ export function verifyAll(
     return envelope;
   };
   const verify = (client: Client, listed: JsonSchema | null, ships: Json): Verdict => {
-    const key = `${client.id}\u0000${contentKey(listed)}`;
+    const key = `${client.id}\u0000${contentKey(listed, dialectFree(client, listed))}`;
     let byValue = memo.get(key);
     if (!byValue) memo.set(key, (byValue = new Map()));
     let verdict = byValue.get(ships);
@@ -143,20 +144,36 @@ function isJsonObject(value: Json | null): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const contentKeys = new WeakMap<object, string>();
+/** Whether the root `$schema` can change no verdict of this client on this listing. */
+function dialectFree(client: Client, listed: JsonSchema | null): boolean {
+  if (client.dialect === 'ignored') return true;
+  if (client.dialect !== 'core' || typeof listed !== 'object' || listed === null) return false;
+  let core = coreListings.get(listed);
+  if (core === undefined) coreListings.set(listed, (core = isCoreListing(listed)));
+  return core;
+}
+
+const coreListings = new WeakMap<object, boolean>();
+
+const contentKeys = { all: new WeakMap<object, string>(), dialectFree: new WeakMap<object, string>() };
 
 /**
  * A listed schema's content, as the key its verdicts are shared under: its JSON text with the root's keywords sorted
  * (converters differ in where they put `$schema`; neither Ajv nor @cfworker/json-schema reads keywords in document
- * order). Nested keys keep their order: `properties` order decides the order of errors. Cached per listing object.
+ * order), without the root `$schema` where it cannot change the client's verdict. Nested keys keep their order: `properties` order
+ * decides the order of errors. Cached per listing object.
  */
-function contentKey(listed: JsonSchema | null): string {
+function contentKey(listed: JsonSchema | null, dialectFree: boolean): string {
   if (typeof listed !== 'object' || listed === null) return String(listed);
-  let key = contentKeys.get(listed);
+  const cache = dialectFree ? contentKeys.dialectFree : contentKeys.all;
+  let key = cache.get(listed);
   if (key === undefined) {
-    const sorted = Object.keys(listed).sort().map((k) => [k, listed[k]] as const);
+    const sorted = Object.keys(listed)
+      .filter((k) => !(dialectFree && k === '$schema'))
+      .sort()
+      .map((k) => [k, listed[k]] as const);
     key = JSON.stringify(Object.fromEntries(sorted));
-    contentKeys.set(listed, key);
+    cache.set(listed, key);
   }
   return key;
 }

@@ -74,4 +74,10 @@ export interface Client {
   title: string;
   summary: string;
   verify(listed: JsonSchema | null, result: CallResult, tool: string): Verdict;
+  /**
+   * How far the root `$schema` can change this client's verdict: `ignored` (one dialect for every listing), `core` (not
+   * for a listing of core keywords in a core dialect, clients/dialect.ts), or absent (always). evaluate() shares
+   * verdicts between listings that differ only where the verdict cannot.
+   */
+  dialect?: 'ignored' | 'core';
 }

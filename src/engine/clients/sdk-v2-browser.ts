@@ -8,5 +8,6 @@ export const sdkV2BrowserClient: Client = {
   id: 'sdk-v2-browser',
   title: 'SDK v2 client (browser)',
   summary: '@modelcontextprotocol/client 2.4.0 in browsers: CfWorkerJsonSchemaValidator (short-circuit), draft by $schema; skips isError results.',
+  dialect: 'core',
   verify: v2Verify(() => new CfWorkerJsonSchemaValidator()),
 };

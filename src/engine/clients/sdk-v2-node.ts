@@ -8,5 +8,6 @@ export const sdkV2NodeClient: Client = {
   id: 'sdk-v2-node',
   title: 'SDK v2 client (Node)',
   summary: '@modelcontextprotocol/client 2.4.0 in Node: AjvJsonSchemaValidator, engine by $schema (none/2020-12, 2019-09, draft-07/06); skips isError results.',
+  dialect: 'core',
   verify: v2Verify(() => new AjvJsonSchemaValidator()),
 };
