@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { evaluate } from '../../src/engine/evaluate.ts';
 import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, type ClientId, type ConverterId, type ConverterRow, type Json, type PolicyRow, type Report } from '../../src/engine/report.ts';
 import { MAX_KEY_PATHS } from '../../src/engine/policies.ts';
-import { jsonType, oracleSchema, type FuzzCase, type GapId, type Hazard } from '../arbitraries.ts';
+import { oracleSchema, type FuzzCase, type GapId, type Hazard } from '../arbitraries.ts';
 
 /** The invariants, by name. */
 export const INVARIANTS = [
@@ -36,16 +36,6 @@ export interface Failure {
  * its fix lands (its fixture, test/fixtures/fuzz-*.json, then goes into the tree).
  */
 export const KNOWN_BUGS: ReadonlyArray<{ id: string; where: string; matches: (c: FuzzCase, f: Failure) => boolean }> = [
-  {
-    id: 'v2-value-wrap',
-    where: 'src/engine/evaluate.ts verifyAll: the v2 server (2025-11-25 codec, projectCallToolResult) wraps a non-object structuredContent as { result } even under an object listing; we wrap only when the listing is wrapped',
-    matches: (c, f) => f.invariant === 'sdk-converters-agree' && f.message.startsWith('mcp-sdk-v2.raw') && jsonType(JSON.parse(c.answer.text)) !== 'object',
-  },
-  {
-    id: 'raw-ships-top-level-proto',
-    where: 'src/engine/policies.ts raw: both SDK servers copy structuredContent key by key (their CallToolResult parse), so a top-level `__proto__` key never leaves the server; `raw.ships` still shows it',
-    matches: (c, f) => f.invariant === 'sdk-converters-agree' && /^mcp-sdk-v[12]\.raw ships/.test(f.message) && hasOwnProto(JSON.parse(c.answer.text)),
-  },
 ];
 
 /**
@@ -308,10 +298,6 @@ function sdkConvertersAgree(r: Report): string[] {
     }
   }
   return out;
-}
-
-function hasOwnProto(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__');
 }
 
 /** Equal as JSON text would carry them (key order and prototypes aside). */
