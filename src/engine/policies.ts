@@ -79,9 +79,9 @@ const keep: Policy = {
   ship: (loaded, answer) =>
     frontmcp(loaded, answer, 'keep', (a, data) => {
       if (a.undeclared.length === 0) return shipped(parsedWire(a, answer), [], null);
-      const merged = withUndeclaredKeys(answer, data);
+      const { merged, complete } = putBackUndeclaredKeys(answer, data);
       // A key whose object the schema coerced to a primitive has nowhere to go back to.
-      const lost = findDroppedKeys(answer, merged);
+      const lost = complete ? [] : findDroppedKeys(answer, merged);
       if (lost.length > 0) return { ...refusal(invalidOutput(undeclaredKeysMessage(lost))), undeclared: a.undeclared };
       return shipped(wireOf(merged, answer), a.undeclared, null);
     }),
@@ -344,18 +344,31 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The parsed value with the original's undeclared keys put back, at every level (a new value; inputs untouched). */
 export function withUndeclaredKeys(original: unknown, parsed: unknown): unknown {
+  return putBackUndeclaredKeys(original, parsed).merged;
+}
+
+/**
+ * withUndeclaredKeys, and whether every key of the original found its place (`complete`). When it is false some
+ * original object met a parsed value it could not merge into (a primitive, an array, a shorter array, a cycle), and
+ * findDroppedKeys(original, merged) names the keys that were lost; when it is true, none were.
+ */
+function putBackUndeclaredKeys(original: unknown, parsed: unknown): { merged: unknown; complete: boolean } {
   const root: { value?: unknown } = {};
   const seen: Walked = new Map();
+  let complete = true;
   // Each frame fills `into[key]`, a slot its parent already holds with the parsed value (so key order is the parse's).
   const stack: Array<{ from: unknown; to: unknown; into: Record<string, unknown> | unknown[]; key: string | number }> = [{ from: original, to: parsed, into: root, key: 'value' }];
   while (stack.length > 0) {
     const { from, to, into, key } = stack.pop() as (typeof stack)[number];
     let value: unknown = to;
-    if (from === to || typeof from !== 'object' || from === null || typeof to !== 'object' || to === null || walked(seen, from, to)) {
-      // the parsed value stands
+    if (from === to || typeof from !== 'object' || from === null) {
+      // nothing of the original to put back
+    } else if (typeof to !== 'object' || to === null || walked(seen, from, to)) {
+      complete = false;
     } else if (Array.isArray(from) && Array.isArray(to)) {
       const out: unknown[] = to.slice();
       value = out;
+      if (from.length > to.length) complete = false;
       for (let i = 0; i < to.length; i++) stack.push({ from: from[i], to: to[i], into: out, key: i });
     } else if (!Array.isArray(from) && isRecord(to)) {
       const out: Record<string, unknown> = {};
@@ -365,11 +378,13 @@ export function withUndeclaredKeys(original: unknown, parsed: unknown): unknown 
         if (Object.hasOwn(from, k)) stack.push({ from: (from as Record<string, unknown>)[k], to: to[k], into: out, key: k });
       }
       for (const k of Object.keys(from)) if (!Object.hasOwn(to, k)) define(out, k, (from as Record<string, unknown>)[k]);
+    } else {
+      complete = false;
     }
     if (Array.isArray(into)) into[key as number] = value;
     else define(into, key as string, value);
   }
-  return root.value;
+  return { merged: root.value, complete };
 }
 
 /** Sets an own data property; only `__proto__` needs defineProperty (plain assignment would set the prototype instead). */
