@@ -238,6 +238,8 @@ const seen = JSON.stringify({
 export default z.object({ seen: z.literal(seen) });
 `;
   await setEditorText(page, 'schema', probe);
+  // The status still reads "Evaluated" from the first case until the edit's debounce fires: wait for this case's listing.
+  await expect(page.getByLabel('Listed outputSchema')).toContainText('"seen"', { timeout: LANDS });
   await evaluated(page);
   const seen = await page.evaluate(() => {
     const listed = window.__playground?.store.getState().report?.converters.zod?.listed as { properties?: { seen?: { const?: string } } } | null;
