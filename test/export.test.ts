@@ -160,6 +160,20 @@ describe('bugReportMarkdown', () => {
     expect(md).toContain('**The schema does not load:**\n\n```text\nSyntax error: Unexpected token (line 2, column 5)\n```');
     expect(md).toContain('**@modelcontextprotocol/sdk 1.32.2** (SDK v1)\n\nDid not run.');
   });
+
+  it('names the answer problem as the engine found it: malformed JSON, or valid JSON nested too deeply', async () => {
+    const cases = [
+      { answer: '{"a": }', headline: 'the answer is not valid JSON' },
+      { answer: `${'['.repeat(600)}${']'.repeat(600)}`, headline: 'the answer nests too deeply' },
+    ];
+    for (const c of cases) {
+      const r = await evaluate({ v: 1, role: 'output', tool: 't', schema: 'z.any()', answer: c.answer });
+      expect(r.answer.ok).toBe(false);
+      const md = bugReportMarkdown({ schema: 'z.any()', answer: c.answer }, r, opts);
+      expect(md.split('\n')[0]).toBe(`# \`t\`: ${c.headline}`);
+      expect(reproductionUnavailable(r, 'v1')).toMatch(new RegExp(`^${c.headline.replace('the', 'The')} \\(`));
+    }
+  });
 });
 
 describe('schemaModule (the schema source inside a test file)', () => {

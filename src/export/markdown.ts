@@ -1,6 +1,7 @@
 /** The Markdown bug report: the case, the listing, each policy's verdict, what the real SDKs did, and the versions. */
 import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type RealSdkRow, type Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
+import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 
 /** What the report needs of a case (the store's case, or a PlaygroundCase). */
 export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
@@ -29,7 +30,7 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
     ...block('json', c.answer, report.role === 'output' ? 'answer' : 'arguments'),
   ];
   if (!report.load.ok) out.push('', '**The schema does not load:**', '', ...block('text', positioned(report.load.error)));
-  if (!report.answer.ok) out.push('', '**The answer is not valid JSON:**', '', ...block('text', positioned(report.answer.error)));
+  if (!report.answer.ok) out.push('', `**${capitalized(answerProblem(report.role, report.answer.error))}:**`, '', ...block('text', positioned(report.answer.error)));
   if (row) {
     out.push('', `## Listed ${field} (${converter})`, '');
     if (row.listError) out.push('`tools/list` fails:', '', ...block('text', row.listError));
@@ -57,7 +58,7 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
 
 function headline(report: Report, converter: ConverterId, client: ClientId): string {
   if (!report.load.ok) return 'the schema does not load';
-  if (!report.answer.ok) return `the ${report.role === 'output' ? 'answer' : 'arguments'} are not valid JSON`;
+  if (!report.answer.ok) return answerProblem(report.role, report.answer.error);
   const row = report.converters[converter];
   if (row?.listError) return `tools/list fails under ${converter}`;
   const verdict = row?.policies.raw?.verdicts[client];

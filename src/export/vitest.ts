@@ -5,6 +5,7 @@
  */
 import type { Json, RealSdkRow, Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
+import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
 
 /** What the export needs of a case (the store's case, or a PlaygroundCase). */
@@ -21,7 +22,7 @@ const PACKAGES: Record<ReproSdk, string[]> = {
 /** Why no test can be exported for this report, or null when one can. */
 export function reproductionUnavailable(report: Report, sdk: ReproSdk): string | null {
   if (!report.load.ok) return `The schema does not load (${report.load.error.message}), so there is nothing to reproduce.`;
-  if (!report.answer.ok) return `The answer is not valid JSON (${report.answer.error.message}), so there is nothing to reproduce.`;
+  if (!report.answer.ok) return `${capitalized(answerProblem(report.role, report.answer.error))} (${report.answer.error.message}), so there is nothing to reproduce.`;
   const run = report.realSdk[sdk];
   if (!run) return `SDK ${sdk} did not run for this case.`;
   if (run.callError?.startsWith('The SDK did not answer within') || run.listError?.startsWith('The SDK did not answer')) {
