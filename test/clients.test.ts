@@ -8,7 +8,7 @@ import { sdkV2BrowserClient } from '../src/engine/clients/sdk-v2-browser.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
 import { shipAll, verifyAll } from '../src/engine/evaluate.ts';
-import { isCoreListing } from '../src/engine/clients/dialect.ts';
+import { coreKey, isCoreListing } from '../src/engine/clients/dialect.ts';
 import { askRealClient } from './sdk-oracle.ts';
 
 const CLIENTS: Record<(typeof CLIENT_IDS)[number], Client> = { 'sdk-v1': sdkV1Client, 'sdk-v2-node': sdkV2NodeClient, 'sdk-v2-browser': sdkV2BrowserClient };
@@ -124,9 +124,9 @@ describe('verdicts shared within one evaluation', () => {
     [obj({ o: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, readOnly: true, writeOnly: false, deprecated: true } }), [{ o: null }, { o: 's' }, { o: 1 }]],
     [
       obj({ e: { oneOf: [obj({ k: { type: 'string', const: 'a' } }, { required: ['k'], additionalProperties: false }), obj({ k: { const: 'b' }, n: { type: 'number' } }, { required: ['k', 'n'] })] } }),
-      [{ e: { k: 'a' } }, { e: { k: 'b', n: 1 } }, { e: { k: 'b' } }, { e: { k: 'a', x: 1 } }, { e: 5 }],
+      [{ e: { k: 'a' } }, { e: { k: 'b', n: 1 } }, { e: { k: 'b', n: 1, x: 1 } }, { e: { k: 'b' } }, { e: { k: 'a', x: 1 } }, { e: 5 }],
     ],
-    [obj({ a: { allOf: [{ type: 'number' }, { not: { const: 3 } }] } }), [{ a: 1 }, { a: 3 }, { a: 'x' }]],
+    [obj({ a: { allOf: [{ type: 'number' }, { not: { const: 3 } }] } }), [{ a: 1 }, { a: 3 }, { a: 'x' }, { a: 1, z: 2 }, { a: 'x', z: 2 }]],
     [obj({ n: { type: 'number', multipleOf: 0.5, minimum: 0, maximum: 10, exclusiveMinimum: -1, exclusiveMaximum: 9.5 }, i: { type: 'integer', enum: [1, 2] } }), [{ n: 1.5, i: 1 }, { n: 9.5, i: 3 }, { n: 0.3 }, { n: -2 }, { i: 1.5 }]],
     [obj({ s: { type: 'string', minLength: 2, maxLength: 4, pattern: '^a' }, d: { type: 'string', format: 'date-time' }, m: { type: 'string', format: 'email' } }), [{ s: 'ab', d: '2020-01-01T00:00:00Z', m: 'a@b.c' }, { s: 'b' }, { s: 'abcdef' }, { d: 'x', m: 'y' }]],
     [obj({ l: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2, uniqueItems: true } }), [{ l: ['a'] }, { l: [] }, { l: ['a', 'a'] }, { l: ['a', 'b', 'c'] }, { l: [1] }]],
@@ -142,6 +142,34 @@ describe('verdicts shared within one evaluation', () => {
       expect(isCoreListing(listed)).toBe(true);
       for (const sc of values) {
         const all = await outcomes(clientId, listed, sc);
+        for (const o of all) expect(o, `${JSON.stringify(listed)} ${JSON.stringify(sc)}`).toEqual(all[0]);
+      }
+    }
+  });
+
+  /** The listing with `additionalProperties: allow` on every object node that has none (a copy). */
+  const allowingAll = (listed: JsonSchema, allow: Json): JsonSchema => {
+    const walk = (node: Json): Json => {
+      if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+      const out: Record<string, Json> = {};
+      for (const [k, v] of Object.entries(node)) {
+        if (['properties', 'patternProperties'].includes(k)) out[k] = Object.fromEntries(Object.entries(v as Record<string, Json>).map(([n, s]) => [n, walk(s)]));
+        else if (['anyOf', 'oneOf', 'allOf'].includes(k)) out[k] = (v as Json[]).map(walk);
+        else if (['items', 'not', 'propertyNames', 'additionalProperties'].includes(k)) out[k] = walk(v);
+        else out[k] = v;
+      }
+      if (out['type'] === 'object' && !('additionalProperties' in out)) out['additionalProperties'] = allow;
+      return out;
+    };
+    return walk(listed) as JsonSchema;
+  };
+
+  it.each(CLIENT_IDS)('%s: in a core listing, additionalProperties true or {} changes no verdict', async (clientId) => {
+    for (const [listed, values] of CORE) {
+      const variants = [listed, allowingAll(listed, true), allowingAll(listed, {})];
+      expect(new Set(variants.map((v) => coreKey(v, false))).size).toBe(1);
+      for (const sc of values) {
+        const all = await Promise.all(variants.map((v) => askRealClient(clientId, v, { structuredContent: sc })));
         for (const o of all) expect(o, `${JSON.stringify(listed)} ${JSON.stringify(sc)}`).toEqual(all[0]);
       }
     }

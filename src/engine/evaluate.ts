@@ -8,7 +8,7 @@ import { parseAnswer } from './answer.ts';
 import { loadSchema } from './load.ts';
 import { CONVERTERS } from './converters/index.ts';
 import { CLIENTS } from './clients/index.ts';
-import { isCoreListing } from './clients/dialect.ts';
+import { coreKey, isCoreListing } from './clients/dialect.ts';
 import { POLICIES, parseInput } from './policies.ts';
 import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
@@ -91,7 +91,7 @@ export function verifyAll(
     return envelope;
   };
   const verify = (client: Client, listed: JsonSchema | null, ships: Json): Verdict => {
-    const key = `${client.id}\u0000${contentKey(listed, dialectFree(client, listed))}`;
+    const key = `${client.id}\u0000${contentKey(client, listed)}`;
     let byValue = memo.get(key);
     if (!byValue) memo.set(key, (byValue = new Map()));
     let verdict = byValue.get(ships);
@@ -144,38 +144,41 @@ function isJsonObject(value: Json | null): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether the root `$schema` can change no verdict of this client on this listing. */
-function dialectFree(client: Client, listed: JsonSchema | null): boolean {
-  if (client.dialect === 'ignored') return true;
-  if (client.dialect !== 'core' || typeof listed !== 'object' || listed === null) return false;
-  let core = coreListings.get(listed);
-  if (core === undefined) coreListings.set(listed, (core = isCoreListing(listed)));
-  return core;
-}
-
 const coreListings = new WeakMap<object, boolean>();
-
-const contentKeys = { all: new WeakMap<object, string>(), dialectFree: new WeakMap<object, string>() };
+const contentKeys = new WeakMap<object, Map<string, string>>();
+let unshared = 0;
 
 /**
- * A listed schema's content, as the key its verdicts are shared under: its JSON text with the root's keywords sorted
- * (converters differ in where they put `$schema`; neither Ajv nor @cfworker/json-schema reads keywords in document
- * order), without the root `$schema` where it cannot change the client's verdict. Nested keys keep their order: `properties` order
- * decides the order of errors. Cached per listing object.
+ * A listed schema's content, as the key this client's verdicts are shared under: its JSON text with the root's
+ * keywords sorted (converters differ in where they put `$schema`; neither Ajv nor @cfworker/json-schema reads
+ * keywords in document order). For a core listing (clients/dialect.ts) also without what cannot change a verdict: an
+ * `additionalProperties` that allows everything, and the root `$schema` for a client whose dialect does not matter
+ * there. Nested keys keep their order: `properties` order decides the order of errors. Cached per listing object.
  */
-function contentKey(listed: JsonSchema | null, dialectFree: boolean): string {
+function contentKey(client: Client, listed: JsonSchema | null): string {
   if (typeof listed !== 'object' || listed === null) return String(listed);
-  const cache = dialectFree ? contentKeys.dialectFree : contentKeys.all;
-  let key = cache.get(listed);
+  let core = coreListings.get(listed);
+  if (core === undefined) coreListings.set(listed, (core = guard(() => isCoreListing(listed), () => false)));
+  const dropDialect = client.dialect === 'ignored' || (client.dialect === 'core' && core);
+  const variant = `${core}${dropDialect}`;
+  let byVariant = contentKeys.get(listed);
+  if (!byVariant) contentKeys.set(listed, (byVariant = new Map()));
+  let key = byVariant.get(variant);
   if (key === undefined) {
-    const sorted = Object.keys(listed)
-      .filter((k) => !(dialectFree && k === '$schema'))
-      .sort()
-      .map((k) => [k, listed[k]] as const);
-    key = JSON.stringify(Object.fromEntries(sorted));
-    cache.set(listed, key);
+    try {
+      key = core ? coreKey(listed, dropDialect) : sortedRootText(listed, dropDialect);
+    } catch {
+      // Too deep to write out: this listing shares its verdicts with nothing.
+      key = `unshared ${unshared++}`;
+    }
+    byVariant.set(variant, key);
   }
   return key;
+}
+
+function sortedRootText(listed: { [key: string]: Json }, dropDialect: boolean): string {
+  const keys = Object.keys(listed).filter((k) => !(dropDialect && k === '$schema'));
+  return JSON.stringify(Object.fromEntries(keys.sort().map((k) => [k, listed[k] as Json])));
 }
 
 const openedListings = new WeakMap<object, JsonSchema>();
