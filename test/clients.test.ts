@@ -189,7 +189,8 @@ describe('verdicts shared within one evaluation', () => {
   it('every row carries the verdict its client gives alone, from fewer validations', async () => {
     const schema = z.object({ id: z.string(), n: z.number().default(1) });
     const loaded: LoadedCase = { role: 'output', tool: 'get_invoice', schema };
-    for (const answer of [{ id: '1', n: 2 }, { id: '1', extra: true }, { id: '1' }] as Json[]) {
+    // The last answer's keys are out of order: keep ships them in the parse's order, a twin of raw's under open listings.
+    for (const answer of [{ id: '1', n: 2 }, { id: '1', extra: true }, { id: '1' }, { extra: true, id: '1', n: 2 }] as Json[]) {
       const listings = await Promise.all(CONVERTERS.map(async (c) => [c.id, await c.list(loaded)] as const));
       let calls = 0;
       const counting = Object.values(CLIENTS).map((c): Client => ({ ...c, verify: (...args) => (calls++, c.verify(...args)) }));

@@ -8,6 +8,7 @@ import {
   parseInput,
   POLICIES,
   PUBLIC_INVALID_OUTPUT,
+  sameJsonUnordered,
   sdkResultCopy,
   toJson,
   withUndeclaredKeys,
@@ -321,5 +322,15 @@ describe('sdkResultCopy: the SDK servers copy structuredContent key by key', () 
 
   it('anything else is sent as it is', () => {
     for (const value of [{ id: '1' }, [JSON.parse('{"__proto__":1}') as Json], 'x', null] as Json[]) expect(sdkResultCopy(value)).toBe(value);
+  });
+});
+
+describe('sameJsonUnordered', () => {
+  it('objects equal with keys in any order, arrays in order', () => {
+    expect(sameJsonUnordered({ a: 1, b: [1, { c: 2, d: 3 }] }, { b: [1, { d: 3, c: 2 }], a: 1 })).toBe(true);
+    expect(sameJsonUnordered({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameJsonUnordered({ a: 1 }, { a: 1, b: undefined } as unknown as Json)).toBe(false);
+    expect(sameJsonUnordered({ a: null }, { b: null })).toBe(false);
+    expect(sameJsonUnordered(JSON.parse('{"__proto__":1}') as Json, {})).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { loadSchema } from './load.ts';
 import { CONVERTERS } from './converters/index.ts';
 import { CLIENTS } from './clients/index.ts';
 import { coreKey, isCoreListing } from './clients/dialect.ts';
-import { POLICIES, parseInput } from './policies.ts';
+import { POLICIES, parseInput, sameJsonUnordered } from './policies.ts';
 import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
 import { refusal as v2Refusal } from './converters/mcp-sdk-v2.ts';
@@ -94,12 +94,26 @@ export function verifyAll(
     const key = `${client.id}\u0000${contentKey(client, listed)}`;
     let byValue = memo.get(key);
     if (!byValue) memo.set(key, (byValue = new Map()));
-    let verdict = byValue.get(ships);
-    if (!verdict) {
-      verdict = guard(() => client.verify(listed, { structuredContent: ships, isError: false }, loaded.tool), (e) => ({ valid: false, message: messageOf(e) }));
-      byValue.set(ships, verdict);
-    }
+    let verdict = byValue.get(ships) ?? validTwin(byValue, ships);
+    if (!verdict) verdict = guard(() => client.verify(listed, { structuredContent: ships, isError: false }, loaded.tool), (e) => ({ valid: false, message: messageOf(e) }));
+    byValue.set(ships, verdict);
     return { ...verdict };
+  };
+  // Validity does not depend on the order of an object's keys (JSON Schema objects are unordered; Ajv and
+  // @cfworker/json-schema look keys up and compare objects without order), and a valid verdict carries no message:
+  // a value equal, up to key order, to one found valid under the same listing is valid too (keep's merged answer).
+  const equalUnordered = new Map<Json, Map<Json, boolean>>();
+  const validTwin = (known: Map<Json, Verdict>, ships: Json): Verdict | undefined => {
+    if (typeof ships !== 'object' || ships === null) return undefined;
+    for (const [other, verdict] of known) {
+      if (verdict.valid !== true || typeof other !== 'object' || other === null) continue;
+      let pairs = equalUnordered.get(ships);
+      if (!pairs) equalUnordered.set(ships, (pairs = new Map()));
+      let same = pairs.get(other);
+      if (same === undefined) pairs.set(other, (same = sameJsonUnordered(ships, other)));
+      if (same) return verdict;
+    }
+    return undefined;
   };
   const converters: Report['converters'] = {};
   for (const [id, listing] of listings) {

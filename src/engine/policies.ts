@@ -202,6 +202,31 @@ export function sameJson(a: Json, b: Json): boolean {
   return true;
 }
 
+/** Whether two JSON values are equal with each object's keys in any order (arrays stay ordered). Iterative. */
+export function sameJsonUnordered(a: Json, b: Json): boolean {
+  const stack: Json[] = [a, b];
+  while (stack.length > 0) {
+    const y = stack.pop() as Json;
+    const x = stack.pop() as Json;
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x)) {
+      const other = y as Json[];
+      if (x.length !== other.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push(x[i] as Json, other[i] as Json);
+      continue;
+    }
+    const other = y as { [key: string]: Json };
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(other).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(other, key)) return false;
+      stack.push(x[key] as Json, other[key] as Json);
+    }
+  }
+  return true;
+}
+
 /**
  * What the published SDK servers do to structuredContent on its way out: their CallToolResult parse copies it key by
  * key (a zod record), and assigning `__proto__` sets the copy's prototype, so a top-level `__proto__` key never leaves
