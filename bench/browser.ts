@@ -495,7 +495,7 @@ function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edi
       ...r.loads.map((l) => [`  ${l.page}`, String(l.firstVerdict.n), ms(l.firstVerdict.p50), ms(l.firstVerdict.p95), ms(l.workerScriptAt.p50), ms(l.firstRunMs.p50), against(l.firstVerdict.p95, BUDGET.firstVerdictMs, (v) => `${ms(v)} ms`)]),
     ]),
   );
-  lines.push('', `Edit → verdict (ms from keydown in the answer editor to the verdict row's new text; the editor debounces 150 ms; budget p95 ≤ ${BUDGET.editGalleryMs} ms gallery, ≤ ${BUDGET.editLargeMs} ms large)`);
+  lines.push('', `Edit → verdict (ms from keydown in the answer editor to the verdict row's new text; budget p95 ≤ ${BUDGET.editGalleryMs} ms gallery, ≤ ${BUDGET.editLargeMs} ms large)`);
   lines.push(
     table([
       ['case', 'answer', 'edits', 'failed', 'p50', 'p95', '→ store p50', '→ report p50', 'worker p50', 'budget (p95)'],
