@@ -74,7 +74,7 @@ async function waitForMessage(page: Page, id: number, type?: FrameMessage['type'
       return m ? { message: m, ms: (d.at[id] ?? 0) - (d.sentAt[id] ?? 0) } : null;
     },
     [id, type] as const,
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
   return handle.jsonValue() as Promise<{ message: FrameMessage; ms: number }>;
 }
@@ -123,6 +123,21 @@ test.describe('the sandbox frame with the engine worker', () => {
 
     const next = await evaluateInFrame(page, 3, caseWith(''));
     expect(reportOf(next.message).load.ok).toBe(true);
+  });
+
+  test("a fresh worker's first run gets a cold budget (4 × 2 s), a large case one more second per 128 K characters", async ({ page }) => {
+    // The first run on a fresh worker pays for a cold engine: an infinite loop there is ended after 8 s, not 2 s.
+    const cold = await evaluateInFrame(page, 1, caseWith('while (true) {}'));
+    expect(cold.message).toMatchObject({ type: 'timeout', id: 1, budgetMs: 8000 });
+    expect(cold.ms).toBeGreaterThanOrEqual(7900);
+    // The respawned worker's first run is cold again; once it landed, runs are warm.
+    const warm = await evaluateInFrame(page, 2, caseWith(''));
+    expect(reportOf(warm.message).load.ok).toBe(true);
+    // 300 K characters of answer: 2 s + 2 s. The loop is in the schema, so the run never ends by itself.
+    const large = { ...caseWith('while (true) {}'), answer: JSON.stringify({ a: 'x'.repeat(300 * 1024) }) };
+    const sized = await evaluateInFrame(page, 3, large);
+    expect(sized.message).toMatchObject({ type: 'timeout', id: 3, budgetMs: 4000 });
+    expect(sized.ms).toBeGreaterThanOrEqual(3900);
   });
 
   test('schema code reaches no network, storage, parent or top, and the worker stays healthy', async ({ page, trap }) => {
@@ -275,7 +290,8 @@ test.describe('through the app', () => {
 
   test('an infinite loop in a link times out and the app opens', async ({ page }) => {
     await openCase(page, caseWith('while (true) {}'));
-    await expect(page.getByTestId('status')).toContainText('likely an infinite loop');
+    // The first run on a fresh worker has the cold budget, and the message names it.
+    await expect(page.getByTestId('status')).toContainText('The schema ran longer than 8 s — likely an infinite loop');
     await expect(page.getByRole('tab', { name: /^zod/ })).toBeEnabled();
   });
 

@@ -3,6 +3,7 @@
  * evaluation worker, runs the watchdog and relays between the app (window.parent) and the worker.
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
+import { runBudgetMs } from './protocol.ts';
 import type { AppMessage, EvaluateRequest, FrameEvent, FrameMessage, FrameToWorker, WorkerMessage, WorkerReply } from './protocol.ts';
 
 const nonce = location.hash.slice(1);
@@ -11,7 +12,9 @@ let workerUrl: string | null = null;
 let worker: Worker | null = null;
 let key = '';
 let workerReady = false;
-let inflight: { id: number; timer: ReturnType<typeof setTimeout> } | null = null;
+let inflight: { id: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
+/** No run has been sent to the current worker yet: its first one runs on a cold engine. */
+let cold = true;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
 
@@ -29,6 +32,7 @@ function spawn(): void {
   if (!workerUrl) return;
   key = randomKey();
   workerReady = false;
+  cold = true;
   let w: Worker;
   try {
     // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
@@ -74,8 +78,9 @@ function respawn(message: string): void {
 }
 
 function onTimeout(): void {
+  const spent = inflight?.budgetMs ?? budgetMs;
   const id = stopWorker();
-  toApp({ type: 'timeout', id, budgetMs });
+  toApp({ type: 'timeout', id, budgetMs: spent });
   spawn();
 }
 
@@ -83,7 +88,10 @@ function pump(): void {
   if (!workerReady || inflight || !queued) return;
   const req = queued;
   queued = null;
-  inflight = { id: req.id, timer: setTimeout(onTimeout, budgetMs) };
+  // The budget grows with the case (a megabyte answer is legitimately slow) and for a fresh worker's first run.
+  const runBudget = runBudgetMs(budgetMs, req.case, cold);
+  cold = false;
+  inflight = { id: req.id, budgetMs: runBudget, timer: setTimeout(onTimeout, runBudget) };
   toWorker(req);
 }
 

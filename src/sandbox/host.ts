@@ -4,7 +4,7 @@
  */
 import type { CaseInput } from '../engine/case.ts';
 import workerUrl from 'virtual:sandbox-worker-url';
-import { RUN_BUDGET_MS } from './protocol.ts';
+import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
 import type { AppMessage, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
 
 /** Options for createEvaluator. */
@@ -106,14 +106,14 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
     }
   }
 
-  /** Covers what the frame's watchdog cannot: a frame that never loads, boots or answers. */
-  function armDeadline(id: number): void {
+  /** Covers what the frame's watchdog cannot: a frame that never loads, boots or answers (past the longest budget `c` can get). */
+  function armDeadline(id: number, c: CaseInput): void {
     if (deadline) clearTimeout(deadline);
     deadline = setTimeout(() => {
       deadline = null;
       mount();
       settle(id, { kind: 'crash', message: 'the sandbox stopped responding and was restarted' });
-    }, budgetMs + FRAME_GRACE_MS);
+    }, runBudgetMs(budgetMs, c, true) + FRAME_GRACE_MS);
   }
 
   async function boot(): Promise<void> {
@@ -157,6 +157,8 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   }
 
   window.addEventListener('message', onMessage);
+  // The worker script is fetched while the frame loads, not after it says `ready`.
+  loadWorkerSource().catch(() => {});
   mount();
 
   return {
@@ -167,7 +169,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       for (const older of [...pending.keys()]) settle(older, { kind: 'stale' });
       latest = { type: 'evaluate', id, case: c };
       const outcome = new Promise<Outcome>((resolve) => pending.set(id, resolve));
-      armDeadline(id);
+      armDeadline(id, c);
       send();
       return outcome;
     },

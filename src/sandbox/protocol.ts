@@ -17,7 +17,7 @@ export type WorkerReply =
 /** Sandbox frame → app only. */
 export type FrameEvent =
   | { type: 'ready' }
-  /** The run exceeded its budget: the worker was terminated and a fresh one started. */
+  /** The run exceeded its budget (`budgetMs`, as sized for this run): the worker was terminated and a fresh one started. */
   | { type: 'timeout'; id: number; budgetMs: number }
   /** The worker died (an uncaught error outside evaluate, out of memory): it was respawned. */
   | { type: 'respawned'; id: number; message: string }
@@ -27,7 +27,7 @@ export type FrameEvent =
 /** Every message the frame posts to the app carries the nonce the app gave it in the frame URL. */
 export type FrameMessage = (WorkerReply | FrameEvent) & { nonce: string };
 
-/** App → sandbox frame, once after `ready`: the classic worker script (the frame has no network) and the run budget. */
+/** App → sandbox frame, once after `ready`: the classic worker script (the frame has no network) and the base run budget. */
 export interface BootCommand {
   type: 'boot';
   source: string;
@@ -63,5 +63,29 @@ export interface Evaluator {
   dispose(): void;
 }
 
-/** The default run budget before the watchdog terminates the worker. */
+/** The default run budget before the watchdog terminates the worker (a small case on a warm worker). */
 export const RUN_BUDGET_MS = 2000;
+
+/** The first run on a fresh worker pays for a cold engine (parsing, JIT, lazy SDK set-up): it gets this many budgets. */
+export const COLD_BUDGET_FACTOR = 4;
+/** A large case gets one more second per this many characters of schema and answer text... */
+export const BUDGET_CHARS_PER_SECOND = 128 * 1024;
+/** ...up to this much in all (a cold first run adds its extra on top). */
+export const MAX_SIZED_BUDGET_MS = 15_000;
+
+/**
+ * How long the watchdog lets one run take: the base budget, plus a second per 128 K characters of schema and answer
+ * (capped), plus, for the first run on a fresh worker, the cold engine's extra. Pure; the frame times runs with it
+ * and reports it in `timeout`, the app arms its own deadline past it.
+ */
+export function runBudgetMs(base: number, c: unknown, cold: boolean): number {
+  const sized = Math.min(Math.max(MAX_SIZED_BUDGET_MS, base), base + Math.floor(caseChars(c) / BUDGET_CHARS_PER_SECOND) * 1000);
+  return cold ? sized + (COLD_BUDGET_FACTOR - 1) * base : sized;
+}
+
+/** The characters of a case's schema and answer text (0 for anything that is not a case). */
+function caseChars(c: unknown): number {
+  if (typeof c !== 'object' || c === null) return 0;
+  const { schema, answer } = c as { schema?: unknown; answer?: unknown };
+  return (typeof schema === 'string' ? schema.length : 0) + (typeof answer === 'string' ? answer.length : 0);
+}

@@ -34,9 +34,6 @@ function remove(target: object, name: string): void {
   }
 }
 
-/** A small case that walks every phase once. */
-const WARM_UP = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ a: z.string() });", answer: '{"a":"x","b":1}' };
-
 const scope = self as unknown as WorkerScope;
 // Captured before any user code runs, so patching postMessage later cannot reach the key.
 const post = scope.postMessage.bind(scope);
@@ -51,9 +48,9 @@ scope.addEventListener('message', (e) => {
     if (key !== null) return;
     const k = m.key;
     key = k;
-    // A cold engine (parsing, JIT, lazy SDK set-up) can take longer than the budget on a busy machine; pay that
-    // here, before the frame's watchdog starts timing, so a first run is not mistaken for an infinite loop.
-    void evaluate(WARM_UP).finally(() => post({ type: 'ready', key: k }));
+    // Ready at once: the first real case pays for the cold engine itself, and the frame gives a fresh worker's first
+    // run a longer budget (runBudgetMs in protocol.ts) so that cold run is not mistaken for an infinite loop.
+    post({ type: 'ready', key: k });
   } else if (m.type === 'evaluate' && key !== null) {
     void run(m.id, m.case, key);
   }
