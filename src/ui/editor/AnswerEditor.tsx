@@ -1,9 +1,12 @@
 /** The sample answer (or call arguments) editor, JSON, marked at undeclared keys and verdict complaints. Lazily loaded. */
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
+import { useAfterPaint } from '../afterPaint.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { useColorScheme } from '../useColorScheme.ts';
-import { answerMarkers } from './answerMarkers.ts';
+import { answerMarkers, type EditorMarker } from './answerMarkers.ts';
 import CodeEditor from './CodeEditor.tsx';
+
+const NO_MARKERS: readonly EditorMarker[] = [];
 
 /** The answer editor. */
 export default function AnswerEditor() {
@@ -13,7 +16,8 @@ export default function AnswerEditor() {
   const report = usePlayground((s) => s.report);
   const converter = usePlayground((s) => s.converter);
   const client = usePlayground((s) => s.client);
-  const markers = useMemo(() => answerMarkers({ text: answer, report, converter, client }), [answer, report, converter, client]);
+  // After paint: parsing a large answer for its markers must not delay the verdict (or the keystroke) on screen.
+  const markers = useAfterPaint(() => answerMarkers({ text: answer, report, converter, client }), [answer, report, converter, client], NO_MARKERS);
   const onChange = useCallback((t: string) => store.getState().setField('answer', t), [store]);
   return (
     <CodeEditor

@@ -3,6 +3,7 @@ import { Editor, type OnMount } from '@monaco-editor/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from './answerMarkers.ts';
 import { monaco } from './monaco.ts';
+import { takeFocusRequest } from './monacoGate.ts';
 import { editors, type EditorName } from './registry.ts';
 import { addZodTypes } from './zodTypes.ts';
 
@@ -18,7 +19,15 @@ export interface CodeEditorProps {
   ariaLabel: string;
 }
 
-const DEBOUNCE_MS = 150;
+/**
+ * How long a change waits for the next keystroke before it goes to the store, by the text's length: none for a text
+ * up to 16 K characters (the sandbox keeps only the newest request, so fast typing costs no extra runs), then 1 ms
+ * per 16 K (64 ms at 1 M characters), at most 150 ms. What a large text costs per change (reading the model, copying
+ * it to the sandbox) is then paid about once per pause, not per key.
+ */
+export function debounceMs(chars: number): number {
+  return Math.min(150, Math.floor(chars / 16_384));
+}
 /** A line this long makes tokenizing, bracket matching and wrapping sluggish; such documents are plain text, unwrapped. */
 const LONG_LINE = 10_000;
 const PATHS: Record<EditorName, string> = { schema: 'file:///schema.ts', answer: 'file:///answer.json' };
@@ -85,6 +94,8 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
       markers: () => markersRef.current,
       model,
     });
+    // The user clicked or tabbed into the read-only text that stood here: the keyboard is theirs.
+    if (takeFocusRequest(name)) editor.focus();
     if (language === 'typescript') {
       // After first paint: the declarations are a separate asset, fetched only once the schema editor exists.
       const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
@@ -143,8 +154,9 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
       onChange={(_text, e) => {
         if (timer.current) clearTimeout(timer.current);
         // A paste of a long line is fitted at once, before Monaco starts tokenizing it as JSON or TypeScript.
-        if (e.changes.some((c) => c.text.length > LONG_LINE)) flush();
-        else timer.current = setTimeout(flush, DEBOUNCE_MS);
+        const wait = debounceMs(editorRef.current?.getModel()?.getValueLength() ?? 0);
+        if (wait === 0 || e.changes.some((c) => c.text.length > LONG_LINE)) flush();
+        else timer.current = setTimeout(flush, wait);
       }}
       loading={null}
       options={options}
