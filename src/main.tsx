@@ -14,6 +14,7 @@ import { createPlaygroundStore, selectCase } from './state/store.ts';
 import { startUrlSync } from './state/sync.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
+import { openMonaco, openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
 import { TOO_LARGE } from './ui/linkSize.ts';
 import { startEmbedBridge } from './ui/embed/bridge.ts';
 import { ServicesContext, type AppServices, type ShareLink } from './ui/storeContext.ts';
@@ -38,6 +39,10 @@ const evaluator = createEvaluator({
 });
 const live = startLiveEvaluation(store, evaluator, { hold: start.held });
 installTestHook(store);
+// The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
+// only when the reader clicks Edit, which then wants Monaco at once.
+if (options.embed) openMonaco();
+else openMonacoAfterFirstVerdict(store);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

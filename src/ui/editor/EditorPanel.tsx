@@ -1,6 +1,13 @@
-/** A titled editor: its text as plain <pre> at first paint, Monaco once its chunk has loaded. */
+/**
+ * A titled editor: its text, highlighted and read-only, until Monaco may load (after the first verdict, on a click or
+ * focus, or after a delay: see monacoGate.ts) and its chunk has arrived; then Monaco.
+ */
 import { Suspense, lazy, type ReactNode } from 'react';
+import { Highlighted, type Tokenize } from '../embed/CaseView.tsx';
+import { tokenizeJson } from '../panes/jsonTokens.ts';
+import { tokenizeTs } from '../panes/tsTokens.ts';
 import { usePlayground } from '../storeContext.ts';
+import { openMonaco, useMonacoOpen } from './monacoGate.ts';
 import type { EditorName } from './registry.ts';
 
 /** Each editor in its own lazy chunk (they share Monaco's), so the first paint carries no editor code. */
@@ -30,20 +37,34 @@ export function EditorPanel({ name, title, aside }: EditorPanelProps) {
         {aside}
       </header>
       <div className="editor-body">
-        <Suspense fallback={<Placeholder name={name} />}>
-          <Editor />
-        </Suspense>
+        {useMonacoOpen() ? (
+          <Suspense fallback={<Placeholder name={name} />}>
+            <Editor />
+          </Suspense>
+        ) : (
+          <Placeholder name={name} />
+        )}
       </div>
     </section>
   );
 }
 
-/** The editor's text as plain text while Monaco loads. */
+const TOKENIZE: Record<EditorName, Tokenize> = { schema: tokenizeTs, answer: tokenizeJson };
+
+/** The editor's text, highlighted, until Monaco is there; clicking or tabbing into it asks for Monaco at once. */
 function Placeholder({ name }: { name: EditorName }) {
   const text = usePlayground((s) => s[name]);
+  const shown = text.length > PLACEHOLDER_CHARS ? `${text.slice(0, PLACEHOLDER_CHARS)}…` : text;
   return (
-    <pre className="editor-placeholder" aria-busy="true">
-      {text.length > PLACEHOLDER_CHARS ? `${text.slice(0, PLACEHOLDER_CHARS)}…` : text}
+    <pre
+      className="editor-placeholder"
+      data-editor-placeholder={name}
+      aria-busy="true"
+      tabIndex={0}
+      onFocus={() => openMonaco(name)}
+      onPointerDown={() => openMonaco(name)}
+    >
+      <Highlighted text={shown} tokenize={TOKENIZE[name]} />
     </pre>
   );
 }

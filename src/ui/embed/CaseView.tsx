@@ -21,9 +21,17 @@ export function CaseView() {
   );
 }
 
-function Source({ title, text, tokenize }: { title: string; text: string; tokenize: (text: string) => Array<{ kind: string; text: string }> }) {
-  const { readonly } = useServices().options;
+/** Splits a text into highlighted tokens (tokenizeTs, tokenizeJson). */
+export type Tokenize = (text: string) => Array<{ kind: string; text: string }>;
+
+/** A text highlighted by `tokenize`, or plain when it is too long to be worth thousands of spans. */
+export function Highlighted({ text, tokenize }: { text: string; tokenize: Tokenize }) {
   const tokens = useMemo(() => (text.length > MAX_HIGHLIGHT ? null : tokenize(text)), [text, tokenize]);
+  return tokens ? <Tokens tokens={tokens} /> : text;
+}
+
+function Source({ title, text, tokenize }: { title: string; text: string; tokenize: Tokenize }) {
+  const { readonly } = useServices().options;
   return (
     <section className="source" aria-label={title}>
       <header className="panel-head">
@@ -32,7 +40,7 @@ function Source({ title, text, tokenize }: { title: string; text: string; tokeni
       </header>
       {/* Focusable: the block scrolls, and keyboard users must be able to scroll it. */}
       <pre className="source-text" tabIndex={0} aria-label={`${title} (read-only)`}>
-        {tokens ? <Tokens tokens={tokens} /> : text}
+        <Highlighted text={text} tokenize={tokenize} />
       </pre>
     </section>
   );

@@ -1,0 +1,55 @@
+/**
+ * When the app loads Monaco (about 1 MB gzip): not before the first verdict is on screen, so it does not compete with
+ * the first evaluation for the network and a small machine's cores. The editors show their text read-only until then.
+ */
+import { useSyncExternalStore } from 'react';
+import type { PlaygroundStore } from '../../state/store.ts';
+import { afterPaint } from '../afterPaint.ts';
+import type { EditorName } from './registry.ts';
+
+let open = false;
+let focusWanted: EditorName | null = null;
+const listeners = new Set<() => void>();
+
+/** Lets the editors load Monaco now (idempotent); `focus` names the editor the user asked for, focused once it mounts. */
+export function openMonaco(focus?: EditorName): void {
+  if (focus) focusWanted = focus;
+  if (open) return;
+  open = true;
+  for (const listener of listeners) listener();
+}
+
+/** True once Monaco may load (a React hook). */
+export function useMonacoOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => open,
+  );
+}
+
+/** Whether `name` should take focus as it mounts (the user clicked or tabbed into its read-only text); asked once. */
+export function takeFocusRequest(name: EditorName): boolean {
+  if (focusWanted !== name) return false;
+  focusWanted = null;
+  return true;
+}
+
+/** Run states after which the first evaluation is over (or will not start by itself). */
+const SETTLED = new Set(['done', 'timeout', 'crash', 'held']);
+
+/** Opens the gate once the first run has settled and its result is painted, or after `fallbackMs`, whichever is first. */
+export function openMonacoAfterFirstVerdict(store: PlaygroundStore, fallbackMs = 2000): void {
+  const timer = setTimeout(() => openMonaco(), fallbackMs);
+  const settled = () => {
+    unsubscribe();
+    clearTimeout(timer);
+    afterPaint(() => openMonaco(), 200);
+  };
+  const unsubscribe = store.subscribe((s) => {
+    if (SETTLED.has(s.run.kind)) settled();
+  });
+  if (SETTLED.has(store.getState().run.kind)) settled();
+}
