@@ -264,6 +264,28 @@ describe('startAutosave: the store wired to the autosave', () => {
     expect(createAutosave(storage).load()?.state.answer).toBe('{"last":true}');
   });
 
+  it('waits for a run in flight to land before saving, but saves at once when the page goes away', () => {
+    const { store, storage, pagehide } = setup();
+    store.getState().setField('answer', '{"a":1}');
+    store.getState().setRun({ kind: 'evaluating' });
+    vi.advanceTimersByTime(5000);
+    expect(storage.writes).toBe(0);
+    store.getState().setRun({ kind: 'done', ms: 3 });
+    vi.advanceTimersByTime(100);
+    expect(createAutosave(storage).load()?.state.answer).toBe('{"a":1}');
+    store.getState().setField('answer', '{"a":2}');
+    store.getState().setRun({ kind: 'evaluating' });
+    vi.advanceTimersByTime(5000);
+    pagehide();
+    expect(createAutosave(storage).load()?.state.answer).toBe('{"a":2}');
+  });
+
+  it('writes nothing when the page goes away with no change since the last save', () => {
+    const { storage, pagehide } = setup();
+    pagehide();
+    expect(storage.writes).toBe(0);
+  });
+
   it('flags the case that timed out (saving it first), and clears the flag once it ran', () => {
     const { store, storage } = setup();
     store.getState().setField('schema', 'while (true) {}');

@@ -306,6 +306,25 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     expect(writes).toEqual([encodePermalink({ ...DEFAULT_CASE, answer: '{"i":49}' })]);
   });
 
+  it('waits for a run in flight to land before writing, and writes the case as it is then', () => {
+    vi.useFakeTimers();
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win, writes } = fakeWindow();
+    startUrlSync(store, win, 1000);
+    store.getState().setField('answer', '{"a":1}');
+    store.getState().setRun({ kind: 'evaluating' });
+    vi.advanceTimersByTime(5000);
+    expect(writes).toEqual([]);
+    store.getState().setField('answer', '{"a":2}');
+    store.getState().setRun({ kind: 'done', ms: 3 });
+    vi.advanceTimersByTime(100);
+    expect(writes).toEqual([encodePermalink({ ...DEFAULT_CASE, answer: '{"a":2}' })]);
+    // Not waiting any more: the next change is written after the usual second.
+    store.getState().setField('answer', '{"a":3}');
+    vi.advanceTimersByTime(1000);
+    expect(writes).toHaveLength(2);
+  });
+
   it('writes nothing when the case did not change or changed back', () => {
     vi.useFakeTimers();
     const store = createPlaygroundStore(DEFAULT_CASE);

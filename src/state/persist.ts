@@ -1,5 +1,6 @@
 /** The store and the autosave: the one place the case is written to storage (throttled) and its run outcome flagged. */
 import { throttle, type Autosave, type SaveResult } from './autosave.ts';
+import { afterRun } from './afterRun.ts';
 import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
 
 /** What autosave needs from the browser (passed in so tests can fake it). */
@@ -21,21 +22,44 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
     const text = result.ok ? null : result.message;
     if (store.getState().storageNote !== text) store.getState().setStorageNote(text);
   };
-  const save = throttle(() => note(autosave.save(selectCase(store.getState()))), throttleMs);
+  let cancelWait: (() => void) | null = null;
+  /** The case changed since the last save. */
+  let dirty = false;
+  /** Saves the case now if it changed (or always, with `force`), dropping any pending save. */
+  const saveNow = (force = false) => {
+    save.cancel();
+    cancelWait?.();
+    cancelWait = null;
+    if (!dirty && !force) return;
+    dirty = false;
+    note(autosave.save(selectCase(store.getState())));
+  };
+  // At the throttle's end the save waits for a run in flight to land: a large case's deflate must not delay its verdict.
+  const save = throttle(() => {
+    if (cancelWait) return;
+    let saved = false;
+    const cancel = afterRun(store, () => {
+      saved = true;
+      saveNow();
+    });
+    if (!saved) cancelWait = cancel;
+  }, throttleMs);
   const unsubscribe = store.subscribe((next, prev) => {
-    if (caseChanged(next, prev)) save();
+    if (caseChanged(next, prev)) {
+      dirty = true;
+      save();
+    }
     if (next.run === prev.run) return;
     if (next.run.kind === 'timeout') {
       // The flag belongs to the saved case, so the case that timed out is saved first.
-      save();
-      save.flush();
+      saveNow(true);
       note(autosave.markTimedOut(selectCase(next)));
     } else if (next.run.kind === 'done') note(autosave.markRan(selectCase(next)));
   });
-  const onHide = () => save.flush();
+  const onHide = () => saveNow();
   page.addEventListener('pagehide', onHide);
   return () => {
-    save.flush();
+    saveNow();
     unsubscribe();
     page.removeEventListener('pagehide', onHide);
   };

@@ -1,5 +1,6 @@
 /** The URL and the store: the one place the fragment is written (throttled), and where a pasted link is read back. */
 import { encodePermalink, readLink, tooLargeForLink } from './permalink.ts';
+import { afterRun } from './afterRun.ts';
 import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
@@ -24,10 +25,13 @@ export interface UrlSync {
  */
 export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000): UrlSync {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let cancelWait: (() => void) | null = null;
   let lastWritten = target.location.hash;
   const flush = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
+    cancelWait?.();
+    cancelWait = null;
     // Encoding is done here, not per keystroke: deflating a large case costs milliseconds. A case too large for a
     // link gets none (its deflate would block the page for seconds, and the link would not open): the address bar
     // then holds no fragment rather than an older case's.
@@ -38,9 +42,20 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     // No fragment: the page's own path and query (an empty URL would leave the address bar as it is).
     target.history.replaceState(null, '', hash || `${target.location.pathname}${target.location.search}`);
   };
+  /** The throttle's end: writes now, or once the run in flight has landed. */
+  const waitForRun = () => {
+    timer = null;
+    let wrote = false;
+    const cancel = afterRun(store, () => {
+      wrote = true;
+      flush();
+    });
+    if (!wrote) cancelWait = cancel;
+  };
   // Safari throttles replaceState (about 50 calls per 30 s), so changes are coalesced.
   const unsubscribe = store.subscribe((next, prev) => {
-    if (caseChanged(next, prev) && timer === null) timer = setTimeout(flush, throttleMs);
+    // The write waits for a run in flight to land: a large case's deflate must not delay its verdict.
+    if (caseChanged(next, prev) && timer === null && cancelWait === null) timer = setTimeout(waitForRun, throttleMs);
   });
   // replaceState never fires hashchange, so this runs only for links the user navigates to.
   const onHashChange = () => {
@@ -57,6 +72,7 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     flush,
     stop: () => {
       if (timer !== null) clearTimeout(timer);
+      cancelWait?.();
       unsubscribe();
       target.removeEventListener('hashchange', onHashChange);
     },
