@@ -125,7 +125,7 @@ test.describe('the sandbox frame with the engine worker', () => {
     expect(reportOf(next.message).load.ok).toBe(true);
   });
 
-  test("a fresh worker's first run gets a cold budget (4 × 2 s), a large case one more second per 128 K characters", async ({ page }) => {
+  test("a fresh worker's first run gets a cold budget (4 × 2 s), a large answer one more second per 128 K characters", async ({ page }) => {
     // The first run on a fresh worker pays for a cold engine: an infinite loop there is ended after 8 s, not 2 s.
     const cold = await evaluateInFrame(page, 1, caseWith('while (true) {}'));
     expect(cold.message).toMatchObject({ type: 'timeout', id: 1, budgetMs: 8000 });

@@ -68,24 +68,30 @@ export const RUN_BUDGET_MS = 2000;
 
 /** The first run on a fresh worker pays for a cold engine (parsing, JIT, lazy SDK set-up): it gets this many budgets. */
 export const COLD_BUDGET_FACTOR = 4;
-/** A large case gets one more second per this many characters of schema and answer text... */
-export const BUDGET_CHARS_PER_SECOND = 128 * 1024;
+/** A large answer gets one more second per this many characters (parsing it and checking it against every policy)... */
+export const ANSWER_CHARS_PER_SECOND = 128 * 1024;
+/**
+ * ...and a large schema one more second per this many characters: its first run compiles it into every converter and
+ * validator (an 8.6 K-character 300-field schema: about 1 s in Node on a busy 2-core machine, then 30 ms warm)...
+ */
+export const SCHEMA_CHARS_PER_SECOND = 2 * 1024;
 /** ...up to this much in all (a cold first run adds its extra on top). */
 export const MAX_SIZED_BUDGET_MS = 15_000;
 
 /**
- * How long the watchdog lets one run take: the base budget, plus a second per 128 K characters of schema and answer
+ * How long the watchdog lets one run take: the base budget, plus whole seconds for a large schema and a large answer
  * (capped), plus, for the first run on a fresh worker, the cold engine's extra. Pure; the frame times runs with it
  * and reports it in `timeout`, the app arms its own deadline past it.
  */
 export function runBudgetMs(base: number, c: unknown, cold: boolean): number {
-  const sized = Math.min(Math.max(MAX_SIZED_BUDGET_MS, base), base + Math.floor(caseChars(c) / BUDGET_CHARS_PER_SECOND) * 1000);
+  const { schema, answer } = caseChars(c);
+  const extraSeconds = Math.floor(schema / SCHEMA_CHARS_PER_SECOND + answer / ANSWER_CHARS_PER_SECOND);
+  const sized = Math.min(Math.max(MAX_SIZED_BUDGET_MS, base), base + extraSeconds * 1000);
   return cold ? sized + (COLD_BUDGET_FACTOR - 1) * base : sized;
 }
 
-/** The characters of a case's schema and answer text (0 for anything that is not a case). */
-function caseChars(c: unknown): number {
-  if (typeof c !== 'object' || c === null) return 0;
-  const { schema, answer } = c as { schema?: unknown; answer?: unknown };
-  return (typeof schema === 'string' ? schema.length : 0) + (typeof answer === 'string' ? answer.length : 0);
+/** The characters of a case's schema and answer text (0 for what is not a string). */
+function caseChars(c: unknown): { schema: number; answer: number } {
+  const { schema, answer } = typeof c === 'object' && c !== null ? (c as { schema?: unknown; answer?: unknown }) : {};
+  return { schema: typeof schema === 'string' ? schema.length : 0, answer: typeof answer === 'string' ? answer.length : 0 };
 }

@@ -10,9 +10,13 @@ import { usePlayground, useServices } from './storeContext.ts';
 /** An answer this long (UTF-16 units) may alone take longer than the run budget to check: a timeout then says its size. */
 export const LARGE_ANSWER_CHARS = 256 * 1024;
 
-/** What a status sentence may depend on besides the run: the answer that was run (its length) and its role. */
+/** A schema this long (UTF-16 units) may take seconds to compile on its first run: a timeout then says its size too. */
+export const LARGE_SCHEMA_CHARS = 8 * 1024;
+
+/** What a status sentence may depend on besides the run: the answer and schema that were run (their lengths) and the role. */
 export interface RunContext {
   answerChars: number;
+  schemaChars?: number;
   role: Role;
 }
 
@@ -27,7 +31,9 @@ const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c
     text:
       c.answerChars >= LARGE_ANSWER_CHARS
         ? `The evaluation ran longer than ${r.budgetMs / 1000} s — ${c.role === 'output' ? 'the answer is' : 'the arguments are'} ${formatSize(c.answerChars)}, likely too large to check within that time. The worker was restarted; try a smaller ${c.role === 'output' ? 'answer' : 'input'}.`
-        : `The schema ran longer than ${r.budgetMs / 1000} s — likely an infinite loop. The worker was restarted; edit the schema to try again.`,
+        : (c.schemaChars ?? 0) >= LARGE_SCHEMA_CHARS
+          ? `The schema ran longer than ${r.budgetMs / 1000} s — it is ${formatSize(c.schemaChars ?? 0)}, which may take that long to compile, or it loops forever. The worker was restarted; edit the schema to try again.`
+          : `The schema ran longer than ${r.budgetMs / 1000} s — likely an infinite loop. The worker was restarted; edit the schema to try again.`,
   }),
   crash: (r) => ({ tone: 'error', text: `The evaluation worker crashed: ${r.message}` }),
 };
@@ -42,11 +48,12 @@ export function StatusLine() {
   const { rerun, options } = useServices();
   const run = usePlayground((s) => s.run);
   const answerChars = usePlayground((s) => s.answer.length);
+  const schemaChars = usePlayground((s) => s.schema.length);
   const role = usePlayground((s) => s.role);
   const storageNote = usePlayground((s) => s.storageNote);
   const workerNote = usePlayground((s) => s.workerNote);
   const tooLarge = usePlayground(selectTooLargeBytes);
-  const { tone, text } = describeRun(run, { answerChars, role });
+  const { tone, text } = describeRun(run, { answerChars, schemaChars, role });
   return (
     <div className="status-bar">
       <p className="status-line" data-tone={tone} role="status" aria-live="polite" data-testid="status">

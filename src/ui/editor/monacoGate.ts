@@ -40,8 +40,12 @@ export function takeFocusRequest(name: EditorName): boolean {
 /** Run states after which the first evaluation is over (or will not start by itself). */
 const SETTLED = new Set(['done', 'timeout', 'crash', 'held']);
 
-/** Opens the gate once the first run has settled and its result is painted, or after `fallbackMs`, whichever is first. */
-export function openMonacoAfterFirstVerdict(store: PlaygroundStore, fallbackMs = 2000): void {
+/**
+ * Opens the gate once the first run has settled and its result is painted, or after `fallbackMs`, whichever is first.
+ * The fallback is generous: on a loaded 2-core machine the first verdict can take seconds, and Monaco loading beside
+ * it makes it later still; a user who clicks or tabs into an editor gets Monaco at once anyway.
+ */
+export function openMonacoAfterFirstVerdict(store: PlaygroundStore, fallbackMs = 5000): void {
   const timer = setTimeout(() => openMonaco(), fallbackMs);
   const settled = () => {
     unsubscribe();
