@@ -21,7 +21,7 @@ import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { workerBreakdown, type WorkerBreakdown } from './bundle.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
-import { table, type RunOptions, type Section, type SectionResult } from './run.ts';
+import { size, table, type RunOptions, type Section, type SectionResult } from './run.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** As playwright.config.ts: nothing starts that would phone home. */
@@ -476,7 +476,6 @@ function stats(sample: readonly number[], failed: number): Stats {
 }
 
 const ms = (v: number): string => (Number.isNaN(v) ? '–' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
-const size = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`);
 const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** "meets", or how far a figure is over its budget. */

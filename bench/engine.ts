@@ -14,7 +14,7 @@ import { runRealSdk } from '../src/engine/real-sdk.ts';
 import type { Json } from '../src/engine/report.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { galleryCases, largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
-import { table, type Section, type SectionResult } from './run.ts';
+import { size, table, type Section, type SectionResult } from './run.ts';
 
 /** Median and 95th percentile of a sample, in milliseconds. */
 export interface Stats {
@@ -126,7 +126,6 @@ async function benchCase(bc: BenchCase, quick: boolean): Promise<CaseResult> {
 }
 
 const fmt = (ms: number): string => (Number.isNaN(ms) ? '–' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
-const size = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`);
 
 function render(results: CaseResult[], gallerySource: string): string {
   const head = ['case', 'answer', 'engine p50', 'p95', 'floor p50', 'p95', 'engine/floor', 'slowest phase (share)'];

@@ -38,6 +38,9 @@ export function machine(): Record<string, unknown> {
   return { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, node: process.version, platform: `${process.platform} ${process.arch}`, loadavg: loadavg().map((l) => Number(l.toFixed(2))) };
 }
 
+/** A byte count for people: 126 B, 17.4 KB, 1.00 MB. */
+export const size = (bytes: number): string => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} B`);
+
 /** Rows as aligned columns: the first left-aligned, the others right-aligned. */
 export function table(rows: readonly string[][]): string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
