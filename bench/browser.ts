@@ -16,7 +16,6 @@ import { isLocal } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
-import { RUN_BUDGET_MS } from '../src/sandbox/protocol.ts';
 import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { workerBreakdown, type WorkerBreakdown } from './bundle.ts';
@@ -30,8 +29,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const VERDICT_ROW = '[data-pane="verdict"] [data-policy="raw"]';
 const VERDICT_PANE = '[data-pane="verdict"]';
 
-/** A large case is measured at the largest size whose first run takes at most this share of the app's run budget. */
-const LARGE_RUN_SHARE = 0.75;
 
 /** The budgets of issue 5. */
 const BUDGET = { firstVerdictMs: 1500, editGalleryMs: 100, editLargeMs: 400, appJsGzip: 350_000, embedJsGzip: 200_000 };
@@ -335,7 +332,8 @@ const answerText = (page: Page): Promise<string> => page.evaluate(() => (window 
 /**
  * Opens `ec` as a user would: a gallery case from its link; a large case pasted (loaded through the store, one run)
  * into the app opened on the default case, so its worker is warm, as it is when someone pastes a big schema. A large
- * case "works" when that run lands within LARGE_RUN_SHARE of the app's run budget, leaving room for the edits.
+ * case "works" when that run lands within the run budget the app gives it (src/sandbox/protocol.ts runBudgetMs: it
+ * grows with the schema and answer size); the edits after it are warm runs, each timed on its own.
  */
 async function open(page: Page, ec: EditCase): Promise<{ failed: string } | null> {
   await page.goto(`/${encodePermalink(ec.kind === 'gallery' ? ec.case : DEFAULT_CASE)}`);
@@ -356,8 +354,6 @@ async function open(page: Page, ec: EditCase): Promise<{ failed: string } | null
   );
   const run = (await handle.jsonValue()) as RunState;
   if (run.kind !== 'done') return { failed: `its run ended in ${run.kind}` };
-  const limit = LARGE_RUN_SHARE * RUN_BUDGET_MS;
-  if (run.ms > limit) return { failed: `its run took ${ms(run.ms)} ms in the worker, over ${ms(limit)} ms` };
   await page.waitForFunction((answer) => (window as BenchWindow).__playground!.getText('answer') === answer, ec.case.answer, { timeout: 60_000 });
   return null;
 }
@@ -502,7 +498,7 @@ function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edi
     ]),
   );
   lines.push('  (→ store: keydown until the edited text reaches the store; → report: until its report lands there; worker: the run inside the worker)');
-  lines.push(`  (gallery case opened from its link; large cases loaded into the app opened on the default case, each at the largest size whose run takes ≤ ${ms(LARGE_RUN_SHARE * RUN_BUDGET_MS)} ms of the ${RUN_BUDGET_MS} ms run budget)`);
+  lines.push(`  (gallery case opened from its link; large cases loaded into the app opened on the default case, each at the largest size whose opening run lands within the app's run budget for it)`);
   for (const e of r.edits.filter((x) => x.tooLarge.length > 0)) lines.push(`  not measured: ${e.tooLarge.join('; ')}`);
   for (const e of r.edits.filter((x) => x.failures.length > 0)) lines.push(`  ${e.id}: failed edits: ${e.failures.join('; ')}`);
   lines.push('', 'JavaScript fetched before the first verdict (gzip, each file on its own; the load with the median total)');

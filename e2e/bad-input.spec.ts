@@ -177,7 +177,7 @@ test.describe('a 10 MB answer', () => {
     test.setTimeout(240_000);
     const measured = await pasteTenMegabytes(page);
     expect(measured.bytes).toBeGreaterThanOrEqual(10 * 1024 * 1024);
-    expect(measured.status).toMatch(/Evaluated in \d+ ms|ran longer than 2 s/);
+    expect(measured.status).toMatch(/Evaluated in \d+ ms|ran longer than \d+ s/);
     const model = await page.evaluate(() => {
       const m = window.__playground?.model('answer') as { getLanguageId(): string; getValue(): string };
       return { language: m.getLanguageId(), intact: m.getValue() === (window as unknown as { __big: string }).__big };
