@@ -167,3 +167,21 @@ describe('refusal() words a zod error as the real server does', () => {
     }
   });
 });
+
+describe('evaluate() carries an equal value once', () => {
+  it('a real run that returns what a policy ships reports that very object, key order included', async () => {
+    const { evaluate } = await import('../src/engine/evaluate.ts');
+    const schema = "import { z } from 'zod';\nexport default z.looseObject({ id: z.string(), items: z.array(z.number()) });";
+    const r = await evaluate({ v: 1, role: 'output', tool: 't', schema, answer: '{"id":"1","items":[1,2,3],"extra":true}' });
+    const raw = r.converters['mcp-sdk-v2']?.policies.raw?.ships;
+    expect(r.realSdk.v2?.structuredContent).toEqual({ id: '1', items: [1, 2, 3], extra: true });
+    expect(r.realSdk.v2?.structuredContent).toBe(raw);
+    // Another key order is another value on the wire: it stays its own object.
+    const reordered = await evaluate({ v: 1, role: 'output', tool: 't', schema: schema.replace('z.looseObject', 'z.object'), answer: '{"items":[1],"id":"1"}' });
+    const strip = reordered.converters['zod']?.policies.strip?.ships as object;
+    const real = reordered.realSdk.v1?.structuredContent as object;
+    expect([Object.keys(strip), Object.keys(real)]).toEqual([['id', 'items'], ['items', 'id']]);
+    expect(real).not.toBe(strip);
+    expect(real).toBe(reordered.converters['mcp-sdk-v1']?.policies.raw?.ships);
+  });
+});

@@ -9,7 +9,7 @@ import { loadSchema } from './load.ts';
 import { CONVERTERS } from './converters/index.ts';
 import { CLIENTS } from './clients/index.ts';
 import { coreKey, isCoreListing } from './clients/dialect.ts';
-import { POLICIES, parseInput, sameJsonUnordered } from './policies.ts';
+import { POLICIES, parseInput, sameJson, sameJsonUnordered } from './policies.ts';
 import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
 import { refusal as v2Refusal } from './converters/mcp-sdk-v2.ts';
@@ -42,9 +42,28 @@ export async function evaluate(input: unknown): Promise<Report> {
   const converters = verifyAll(loaded, answer.value, listings, shipments);
 
   const [v1, v2] = await Promise.all([realRun('v1', loaded, answer.value), realRun('v2', loaded, answer.value)]);
+  for (const run of [v1, v2]) run.structuredContent = sharedEqual(run.structuredContent, converters);
   const out: Report = { ...report, converters, realSdk: { v1, v2 } };
   if (c.role === 'input') out.input = guard(() => parseInput(loaded, answer.value), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;
+}
+
+/**
+ * What a real SDK run returned, as the same object as an equal value some policy ships (key order included), so a
+ * copy of the report (postMessage to the page) carries a large answer once instead of once per SDK.
+ */
+function sharedEqual(value: Json | null, converters: Report['converters']): Json | null {
+  if (typeof value !== 'object' || value === null) return value;
+  const seen = new Set<Json>();
+  for (const row of Object.values(converters)) {
+    for (const policy of Object.values(row.policies)) {
+      const ships = policy.ships;
+      if (ships === null || seen.has(ships)) continue;
+      seen.add(ships);
+      if (guard(() => sameJson(value, ships), () => false)) return ships;
+    }
+  }
+  return value;
 }
 
 function emptyReport(role: Report['role'], tool: string, load: Report['load']): Report {

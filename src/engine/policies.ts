@@ -175,8 +175,11 @@ function isPlainJson(root: unknown): root is Json {
   return true;
 }
 
-/** Whether two JSON values are equal with their keys in the same order (what no validator can tell apart). Iterative. */
-export function sameJson(a: Json, b: Json): boolean {
+/**
+ * Whether two JSON values are equal: with each object's keys in the same order (`keyOrder`, what no validator and no
+ * reader can tell apart), or in any order. Arrays stay ordered. Iterative.
+ */
+export function sameJson(a: Json, b: Json, keyOrder = true): boolean {
   const stack: Json[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop() as Json;
@@ -195,7 +198,7 @@ export function sameJson(a: Json, b: Json): boolean {
     if (xs.length !== ys.length) return false;
     for (let i = 0; i < xs.length; i++) {
       const key = xs[i] as string;
-      if (key !== ys[i]) return false;
+      if (keyOrder ? key !== ys[i] : !Object.hasOwn(other, key)) return false;
       stack.push(x[key] as Json, other[key] as Json);
     }
   }
@@ -204,27 +207,7 @@ export function sameJson(a: Json, b: Json): boolean {
 
 /** Whether two JSON values are equal with each object's keys in any order (arrays stay ordered). Iterative. */
 export function sameJsonUnordered(a: Json, b: Json): boolean {
-  const stack: Json[] = [a, b];
-  while (stack.length > 0) {
-    const y = stack.pop() as Json;
-    const x = stack.pop() as Json;
-    if (x === y) continue;
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
-    if (Array.isArray(x)) {
-      const other = y as Json[];
-      if (x.length !== other.length) return false;
-      for (let i = 0; i < x.length; i++) stack.push(x[i] as Json, other[i] as Json);
-      continue;
-    }
-    const other = y as { [key: string]: Json };
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(other).length) return false;
-    for (const key of keys) {
-      if (!Object.hasOwn(other, key)) return false;
-      stack.push(x[key] as Json, other[key] as Json);
-    }
-  }
-  return true;
+  return sameJson(a, b, false);
 }
 
 /**
