@@ -119,7 +119,8 @@ test.describe('the sandbox frame with the engine worker', () => {
 
     const loop = await evaluateInFrame(page, 2, caseWith('while (true) {}'));
     expect(loop.message).toMatchObject({ type: 'timeout', id: 2, budgetMs: 2000 });
-    expect(loop.ms).toBeLessThan(3000);
+    // The frame's watchdog ended it (not the host's deadline, budget + 15 s); the margin absorbs a loaded runner.
+    expect(loop.ms).toBeLessThan(5000);
 
     const next = await evaluateInFrame(page, 3, caseWith(''));
     expect(reportOf(next.message).load.ok).toBe(true);

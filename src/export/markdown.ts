@@ -2,6 +2,7 @@
 import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type RealSdkRow, type Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
+import { elidedInfo, isElided } from '../sandbox/elide.ts';
 
 /** What the report needs of a case (the store's case, or a PlaygroundCase). */
 export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
@@ -89,6 +90,7 @@ function realRun(run: RealSdkRow | null, role: Report['role'], field: string): s
   if (run.callError) out.push('- `tools/call`: the client throws:', '', ...block('text', run.callError, undefined, '  '));
   else if (run.isError) out.push('- `tools/call`: the server answers `isError`:', '', ...block('text', run.text ?? '(no text)', undefined, '  '));
   else if (role === 'input') out.push('- `tools/call`: the handler receives:', '', ...block('json', run.text ?? '(nothing)', undefined, '  '));
+  else if (isElided(run.structuredContent)) out.push(`- \`tools/call\` passes; \`structuredContent\`: ${elidedInfo(run.structuredContent).summary} (too large to include)`);
   else out.push('- `tools/call` passes; `structuredContent`:', '', ...block('json', JSON.stringify(run.structuredContent satisfies Json | null, null, 2), 'structuredContent', '  '));
   return out;
 }

@@ -6,6 +6,7 @@
 import type { Json, RealSdkRow, Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
+import { isElided } from '../sandbox/elide.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
 
 /** What the export needs of a case (the store's case, or a PlaygroundCase). */
@@ -25,6 +26,7 @@ export function reproductionUnavailable(report: Report, sdk: ReproSdk): string |
   if (!report.answer.ok) return `${capitalized(answerProblem(report.role, report.answer.error))} (${report.answer.error.message}), so there is nothing to reproduce.`;
   const run = report.realSdk[sdk];
   if (!run) return `SDK ${sdk} did not run for this case.`;
+  if (isElided(run.structuredContent)) return 'The answer is too large for a test file here (its result was not brought to the page).';
   if (run.callError?.startsWith('The SDK did not answer within') || run.listError?.startsWith('The SDK did not answer')) {
     return `SDK ${sdk} did not answer in time, and a test of that would hang.`;
   }

@@ -3,6 +3,7 @@
  * Receives a signing key, then EvaluateRequests; replies with the Report (plain JSON) or a crash.
  */
 import { evaluate, messageOf } from '../engine/evaluate.ts';
+import { elideLargeValues } from './elide.ts';
 import type { FrameToWorker, WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
@@ -60,7 +61,9 @@ async function run(id: number, c: unknown, k: string): Promise<void> {
   const started = performance.now();
   try {
     const report = await evaluate(c);
-    post({ type: 'report', id, report, ms: Math.round(performance.now() - started), key: k });
+    const answer = (c as { answer?: unknown } | null)?.answer;
+    const ms = Math.round(performance.now() - started);
+    post({ type: 'report', id, report: elideLargeValues(report, typeof answer === 'string' ? answer.length : 0), ms, key: k });
   } catch (e) {
     post({ type: 'crash', id, message: messageOf(e), key: k });
   }

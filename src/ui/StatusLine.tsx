@@ -84,6 +84,6 @@ export function StatusLine() {
 }
 
 /** A size in UTF-16 units as MB or KB ("10.0 MB", "300 KB"); for an ASCII answer that is its size in bytes. */
-function formatSize(chars: number): string {
+export function formatSize(chars: number): string {
   return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(chars / 1024)} KB`;
 }

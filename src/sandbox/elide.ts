@@ -1,0 +1,56 @@
+/**
+ * A report for a very large answer carries that answer (what each policy ships, what each real SDK run returned) as
+ * objects the page would have to copy twice (worker → sandbox frame → page) and could not show anyway. The worker
+ * sends such values as a short stand-in instead; the verdicts, messages and undeclared keys are untouched.
+ */
+import type { Json, Report } from '../engine/report.ts';
+
+/** Answers longer than this (characters) have their shipped values replaced by stand-ins in the posted report. */
+export const ELIDE_ANSWER_CHARS = 2 * 1024 * 1024;
+
+const MARK = '$mcpPlaygroundElided';
+
+/** What the page gets in place of a large shipped value. */
+export interface ElidedValue {
+  [MARK]: { summary: string; answerChars: number };
+}
+
+/** Whether a value in a posted report is a stand-in. */
+export function isElided(value: unknown): value is ElidedValue {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, MARK) && Object.keys(value).length === 1;
+}
+
+/** The stand-in's few words ("an object (1 key)") and the size of the answer it came from. */
+export function elidedInfo(value: ElidedValue): { summary: string; answerChars: number } {
+  return value[MARK];
+}
+
+/** "an array of 2", "an object (4 keys)", or the value's first characters. */
+export function describeJson(value: Json): string {
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'object' && value !== null) {
+    const n = Object.keys(value).length;
+    return `an object (${n} key${n === 1 ? '' : 's'})`;
+  }
+  return (JSON.stringify(value) ?? '').slice(0, 40);
+}
+
+/** The report as the worker posts it: for an answer over ELIDE_ANSWER_CHARS, each shipped object or array is a stand-in. */
+export function elideLargeValues(report: Report, answerChars: number): Report {
+  if (answerChars <= ELIDE_ANSWER_CHARS) return report;
+  const standIns = new Map<Json, Json>();
+  const standIn = (value: Json | null): Json | null => {
+    if (typeof value !== 'object' || value === null) return value;
+    let out = standIns.get(value);
+    if (out === undefined) standIns.set(value, (out = { [MARK]: { summary: describeJson(value), answerChars } } as unknown as Json));
+    return out;
+  };
+  const converters: Report['converters'] = {};
+  for (const [id, row] of Object.entries(report.converters)) {
+    const policies: typeof row.policies = {};
+    for (const [policy, p] of Object.entries(row.policies)) policies[policy as keyof typeof row.policies] = { ...p, ships: standIn(p.ships) };
+    converters[id as keyof Report['converters']] = { ...row, policies };
+  }
+  const real = (r: Report['realSdk']['v1']) => (r ? { ...r, structuredContent: standIn(r.structuredContent) } : r);
+  return { ...report, converters, realSdk: { v1: real(report.realSdk.v1), v2: real(report.realSdk.v2) } };
+}

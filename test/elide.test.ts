@@ -1,0 +1,53 @@
+/** The worker's stand-ins for the shipped values of a very large answer: verdicts untouched, each value once. */
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../src/engine/evaluate.ts';
+import { ELIDE_ANSWER_CHARS, elidedInfo, elideLargeValues, isElided } from '../src/sandbox/elide.ts';
+import { reproductionUnavailable } from '../src/export/vitest.ts';
+
+const CASE = { v: 1, role: 'output', tool: 't', schema: "import { z } from 'zod';\nexport default z.object({ items: z.array(z.number()) });", answer: '{"items":[1,2],"extra":1}' };
+
+describe('elideLargeValues', () => {
+  it('leaves the report of an answer up to the limit as it is', async () => {
+    const report = await evaluate(CASE);
+    expect(elideLargeValues(report, ELIDE_ANSWER_CHARS)).toBe(report);
+  });
+
+  it('past the limit, replaces every shipped object with a stand-in and keeps everything else', async () => {
+    const report = await evaluate(CASE);
+    const chars = ELIDE_ANSWER_CHARS + 1;
+    const posted = elideLargeValues(report, chars);
+    const rows = Object.entries(report.converters).flatMap(([id, row]) => Object.entries(row.policies).map(([policy, p]) => ({ id, policy, p })));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const { id, policy, p } of rows) {
+      const out = posted.converters[id as keyof typeof posted.converters]?.policies[policy as 'raw'];
+      expect(out?.verdicts).toEqual(p.verdicts);
+      expect(out?.undeclared).toEqual(p.undeclared);
+      expect(out?.refused).toBe(p.refused);
+      if (p.ships === null) expect(out?.ships).toBeNull();
+      else {
+        expect(isElided(out?.ships)).toBe(true);
+        const keys = Object.keys(p.ships).length;
+        expect(elidedInfo(out?.ships as never)).toEqual({ summary: `an object (${keys} key${keys === 1 ? '' : 's'})`, answerChars: chars });
+      }
+    }
+    // One value shipped by several rows is one stand-in (the page copies it once).
+    const raw = (id: 'mcp-sdk-v1' | 'zod') => posted.converters[id]?.policies.raw?.ships;
+    expect(raw('mcp-sdk-v1')).toBe(raw('zod'));
+    expect(isElided(posted.realSdk.v1?.structuredContent)).toBe(report.realSdk.v1?.structuredContent !== null);
+    expect(posted.realSdk.v1?.callError).toBe(report.realSdk.v1?.callError);
+    expect(posted.converters.zod?.listed).toBe(report.converters.zod?.listed);
+  });
+
+  it('an answer that merely has the marker key among others is not taken for a stand-in', () => {
+    expect(isElided({ $mcpPlaygroundElided: { summary: 'x', answerChars: 1 }, a: 1 })).toBe(false);
+    expect(isElided([1])).toBe(false);
+  });
+
+  it('the Vitest export refuses a report whose SDK result was not brought to the page', async () => {
+    const loose = { ...CASE, schema: CASE.schema.replace('z.object', 'z.looseObject') };
+    const report = await evaluate(loose);
+    expect(report.realSdk.v2?.structuredContent).not.toBeNull();
+    expect(reproductionUnavailable(report, 'v2')).toBeNull();
+    expect(reproductionUnavailable(elideLargeValues(report, ELIDE_ANSWER_CHARS + 1), 'v2')).toMatch(/too large for a test file/);
+  });
+});
