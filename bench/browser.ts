@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview } from 'vite';
-import { isLocal } from '../e2e/fixtures.ts';
+import { blockBeyondLocalhost } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
@@ -145,20 +145,7 @@ interface Request {
 async function freshContext(browser: Browser, origin: string, blocked: string[]): Promise<{ context: BrowserContext; requests: Request[] }> {
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
   const requests: Request[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (isLocal(url)) {
-      requests.push({ url, at: Date.now() });
-      return route.fallback();
-    }
-    blocked.push(url);
-    return route.abort('blockedbyclient');
-  });
-  await context.routeWebSocket(/.*/, (ws) => {
-    if (isLocal(ws.url())) return ws.connectToServer();
-    blocked.push(ws.url());
-    return ws.close();
-  });
+  await blockBeyondLocalhost(context, blocked, (url) => requests.push({ url, at: Date.now() }));
   // tsx compiles with keepNames: page functions below call its __name helper, which pages do not have.
   await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
   // Every frame runs this from its first script on; the sandbox frame has no verdict and just observes its own body.

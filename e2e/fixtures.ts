@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/registry.ts';
@@ -31,22 +31,33 @@ interface Fixtures {
   trap: Trap;
 }
 
+/**
+ * The network guard: every request and WebSocket beyond this machine is aborted and its URL pushed to `blocked`;
+ * `onLocal` sees each local request URL (the bench times them).
+ */
+export async function blockBeyondLocalhost(context: BrowserContext, blocked: string[], onLocal?: (url: string) => void): Promise<void> {
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isLocal(url)) {
+      onLocal?.(url);
+      return route.fallback();
+    }
+    blocked.push(url);
+    return route.abort('blockedbyclient');
+  });
+  await context.routeWebSocket(/.*/, (ws) => {
+    if (isLocal(ws.url())) return ws.connectToServer();
+    blocked.push(ws.url());
+    return ws.close();
+  });
+}
+
 /** Playwright's `test` with the network guard on for every test, and an opt-in request trap. */
 export const test = base.extend<Fixtures>({
   external: [
     async ({ context }, use) => {
       const external: string[] = [];
-      await context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (isLocal(url)) return route.fallback();
-        external.push(url);
-        return route.abort('blockedbyclient');
-      });
-      await context.routeWebSocket(/.*/, (ws) => {
-        if (isLocal(ws.url())) return ws.connectToServer();
-        external.push(ws.url());
-        return ws.close();
-      });
+      await blockBeyondLocalhost(context, external);
       await use(external);
       expect(external, 'requests beyond localhost').toEqual([]);
     },
