@@ -4,11 +4,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { PolicyRow, RealSdkRow, Report } from '../src/engine/report.ts';
+import type { Report } from '../src/engine/report.ts';
 import { EXAMPLES, type Example } from '../src/examples/index.ts';
 import { bugReportMarkdown, MAX_BLOCK_CHARS } from '../src/export/markdown.ts';
 import { schemaModule } from '../src/export/schema-module.ts';
 import { reproductionUnavailable, vitestReproduction } from '../src/export/vitest.ts';
+import { policy, report, sdkRow } from './report-stub.ts';
 
 const REPO = join(import.meta.dirname, '..');
 const example = (id: string): Example => {
@@ -41,23 +42,6 @@ const reportOf = (id: string): Report => {
 };
 
 const PASS = { valid: true, message: null };
-function policy(over: Partial<PolicyRow> = {}): PolicyRow {
-  return { ships: {}, undeclared: [], refused: null, log: null, verdicts: { 'sdk-v1': PASS, 'sdk-v2-node': PASS, 'sdk-v2-browser': PASS }, ...over };
-}
-const sdkRow: RealSdkRow = { listed: { type: 'object' }, listError: null, structuredContent: {}, isError: false, text: null, callError: null };
-function report(over: Partial<Report> = {}): Report {
-  return {
-    v: 1,
-    role: 'output',
-    tool: 't',
-    load: { ok: true },
-    answer: { ok: true },
-    converters: { zod: { listed: { type: 'object' }, listError: null, warning: null, policies: { raw: policy() } } },
-    realSdk: { v1: sdkRow, v2: null },
-    versions: { zod: '4.6.7', '@modelcontextprotocol/sdk': '1.32.2' },
-    ...over,
-  };
-}
 const opts = { converter: 'zod', client: 'sdk-v1', permalink: 'http://localhost:5173/#v1.x' } as const;
 
 describe('bugReportMarkdown', () => {

@@ -7,6 +7,7 @@ import type { Json, RealSdkRow, Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { isElided } from '../sandbox/elide.ts';
+import { jsonCode, stringLiteral } from './literal.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
 
 /** What the export needs of a case (the store's case, or a PlaygroundCase). */
@@ -40,13 +41,14 @@ export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: Re
   if (why || !run) throw new Error(why ?? 'Nothing to reproduce.');
   const mod = schemaModule(c.schema, report.role);
   const n = names(mod);
-  const versions = PACKAGES[opts.sdk].map((p) => `${p} ${report.versions[p] ?? '(unknown version)'}`);
+  const versions = PACKAGES[opts.sdk].map((p) => `${p} ${versionOf(report, p)}`);
   const field = report.role === 'output' ? 'outputSchema' : 'inputSchema';
   const answer = JSON.parse(c.answer) as Json;
   const answerIsObject = typeof answer === 'object' && answer !== null && !Array.isArray(answer);
   return [
-    `// Reproduces what ${versions.join(' + ')} did with the tool ${JSON.stringify(report.tool)}, as MCP Schema Playground ran it.`,
-    `// Needs vitest, zod ${report.versions['zod'] ?? ''} and ${versions.join(', ')}; run: npx vitest run <this file>`,
+    // No case text in comments: a line break in it (U+2028 too) would end the comment and turn the rest into code.
+    `// Reproduces what ${versions.join(' + ')} did with the tool named in ${n.tool} below, as MCP Schema Playground ran it.`,
+    `// Needs vitest, zod ${versionOf(report, 'zod')} and ${versions.join(', ')}; run: npx vitest run <this file>`,
     `import { ${as('expect', n.expect)}, ${as('test', n.test)} } from 'vitest';`,
     `import * as ${n.zod} from 'zod';`,
     ...sdkImports(opts.sdk, n),
@@ -56,14 +58,14 @@ export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: Re
     mod.code.trimEnd(),
     '// ---- End of the schema ----',
     '',
-    `const ${n.tool} = ${JSON.stringify(report.tool)};`,
+    `const ${n.tool} = ${stringLiteral(report.tool)};`,
     `const ${n.schema} = ${schemaExpression(mod, n)};`,
     report.role === 'output'
       ? `/** The tool's answer: the SDKs ship it as structuredContent as it is. */`
       : `/** The call's arguments. */`,
     `const ${n.answer} = ${answerExpression(c.answer)};`,
     '',
-    `${n.test}(${JSON.stringify(`SDK ${opts.sdk}: ${summary(run, report.role)}`)}, async () => {`,
+    `${n.test}(${stringLiteral(`SDK ${opts.sdk}: ${summary(run, report.role)}`)}, async () => {`,
     ...session(opts.sdk, report.role, n, answerIsObject),
     '  try {',
     `    // tools/list first, as the playground's run does: a client validates structuredContent only against schemas it listed.`,
@@ -136,7 +138,7 @@ function session(sdk: ReproSdk, role: Report['role'], n: Names, answerIsObject: 
 }
 
 function listAssertion(run: RealSdkRow, field: string, n: Names): string[] {
-  if (run.listError) return [`await ${n.expect}(${n.client}.listTools()).rejects.toThrow(${JSON.stringify(run.listError)});`];
+  if (run.listError) return [`await ${n.expect}(${n.client}.listTools()).rejects.toThrow(${stringLiteral(run.listError)});`];
   const listed = `(await ${n.client}.listTools()).tools.find((t) => t.name === ${n.tool})?.${field}`;
   if (run.listed === null) return [`${n.expect}(${listed}).toBeUndefined();`];
   return [`${n.expect}(${listed}).toEqual(${json(run.listed, '    ')});`];
@@ -144,14 +146,14 @@ function listAssertion(run: RealSdkRow, field: string, n: Names): string[] {
 
 function callAssertion(run: RealSdkRow, role: Report['role'], n: Names, answerIsObject: boolean): string[] {
   const call = `${n.client}.callTool({ name: ${n.tool}, arguments: ${role === 'input' ? objectTyped(n.answer, answerIsObject) : '{}'} })`;
-  if (run.callError) return [`await ${n.expect}(${call}).rejects.toThrow(${JSON.stringify(run.callError)});`];
+  if (run.callError) return [`await ${n.expect}(${call}).rejects.toThrow(${stringLiteral(run.callError)});`];
   // v1 types a call result as a union with the old `toolResult` shape, whose content is unknown.
   const text = `(result.content as Array<{ type: string }>).find((c) => c.type === 'text')`;
   const lines = [`const result = await ${call};`];
   if (run.isError) lines.push(`${n.expect}(result.isError).toBe(true);`);
   else lines.push(`${n.expect}(result.isError ?? false).toBe(false);`);
   if ((run.isError || role === 'input') && run.text === null) lines.push(`${n.expect}(${text}).toBeUndefined();`);
-  else if (run.isError || role === 'input') lines.push(`${n.expect}(${text}).toEqual({ type: 'text', text: ${JSON.stringify(run.text)} });`);
+  else if (run.isError || role === 'input') lines.push(`${n.expect}(${text}).toEqual({ type: 'text', text: ${run.text === null ? 'null' : stringLiteral(run.text)} });`);
   else lines.push(`${n.expect}(result.structuredContent ?? null).toEqual(${json(run.structuredContent, '    ')});`);
   return lines;
 }
@@ -192,14 +194,20 @@ function helpers(n: Names): string[] {
   ];
 }
 
+/** A version the report names, if it reads as one; anything else could carry text into a comment. */
+function versionOf(report: Report, pkg: string): string {
+  const v = report.versions[pkg];
+  return v !== undefined && /^[\w.+-]{1,64}$/.test(v) ? v : '(unknown version)';
+}
+
 /** The answer as the user wrote it (JSON is an expression), unless a `__proto__` key would set a prototype in a literal. */
 function answerExpression(text: string): string {
-  return /"__proto__"\s*:/.test(text) ? json(JSON.parse(text) as Json, '') : text.trim();
+  return /"__proto__"\s*:/.test(text) ? json(JSON.parse(text) as Json, '') : jsonCode(text.trim());
 }
 
 /** A JSON value as a TypeScript expression; JSON.parse where a `__proto__` key would set a prototype in a literal. */
 function json(value: Json | null, indent: string): string {
   const text = JSON.stringify(value, null, 2);
-  if (/"__proto__"\s*:/.test(text)) return `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
-  return text.replace(/\n/g, `\n${indent}`);
+  if (/"__proto__"\s*:/.test(text)) return `JSON.parse(${stringLiteral(JSON.stringify(value))})`;
+  return jsonCode(text).replace(/\n/g, `\n${indent}`);
 }
