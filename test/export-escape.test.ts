@@ -7,9 +7,11 @@ import fc from 'fast-check';
 import { marked, type Token, type Tokens } from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, Report } from '../src/engine/report.ts';
+import { checkToolName, showHidden } from '../src/engine/tool-name.ts';
 import { bugReportMarkdown } from '../src/export/markdown.ts';
+import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
 import { schemaModule } from '../src/export/schema-module.ts';
-import { vitestReproduction } from '../src/export/vitest.ts';
+import { reproductionUnavailable, vitestReproduction } from '../src/export/vitest.ts';
 import { policy, report, sdkRow } from './report-stub.ts';
 import { tsParser, type Parsed, type TsParser } from './ts-parse.ts';
 
@@ -106,6 +108,11 @@ function declaredTool(p: Parsed): unknown {
 
 /** Checks one generated file against the plain-name file: same statements, the schema's own in the middle, the name intact. */
 function expectConfined(i: Input): void {
+  const refusal = checkToolName(i.tool).refusal;
+  if (refusal) {
+    expect(() => vitestReproduction(caseOf(i, i.tool).c, caseOf(i, i.tool).r, { sdk: 'v1' })).toThrow(refusal);
+    return;
+  }
   const file = vitestReproduction(caseOf(i, i.tool).c, caseOf(i, i.tool).r, { sdk: 'v1' });
   const plain = vitestReproduction(caseOf(i, PLAIN_TOOL).c, caseOf(i, PLAIN_TOOL).r, { sdk: 'v1' });
   const parsed = ts.parse(file);
@@ -124,16 +131,25 @@ function expectConfined(i: Input): void {
 }
 
 describe('the Vitest export keeps case text out of code', () => {
-  it('a U+2028 in the tool name, the SDK texts or a version does not end a comment or a string: no extra statement', () => {
+  it('a U+2028 in the SDK texts, the answer or a version does not end a comment or a string: no extra statement', () => {
     const line = '\u2028process.exit(1)//';
     expectConfined({
-      tool: `x${line}`,
+      tool: 'x*/`${"\'\\,y',
       schema: 'export default z.object({ a: z.string() });\n',
       answer: { a: `y${line}` },
       run: { kind: 'callError', message: `MCP error${line}`, listed: { d: line }, structuredContent: null },
       versions: [`4.6.7${line}`, `1.32.2${line}`],
       role: 'output',
     });
+  });
+
+  it('refuses a tool name with a line separator, control character or bidi override, saying which', () => {
+    for (const [tool, said] of [['get\u2028invoice', 'U+2028 (line separator)'], ['a\tb', 'U+0009 (control character)'], ['ab\u202ecd', 'U+202E (bidi control)']] as const) {
+      const r = report({ tool });
+      expect(reproductionUnavailable(r, 'v1')).toContain(said);
+      expect(() => vitestReproduction({ schema: 'export default z.object({})', answer: '{}' }, r, { sdk: 'v1' })).toThrow(said);
+    }
+    expect(reproductionUnavailable(report({ tool: 'get invoice' }), 'v1')).toBeNull();
   });
 
   it('property: arbitrary tool, schema, answer and report texts never add a statement', () => {
@@ -158,25 +174,47 @@ function fences(md: string): string[] {
 const shown = (text: string): string => text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
 
 describe('the Markdown report keeps case text inside its fences', () => {
-  const reportWith = (i: Input): { c: { schema: string; answer: string }; r: Report; blocks: string[] } => {
+  const reportWith = (i: Input): { c: { schema: string; answer: string }; r: Report; toolSection: boolean; blocks: string[] } => {
     const { c } = caseOf(i, i.tool);
     const m = i.run.message;
     const r = report({
       tool: i.tool,
       converters: { zod: { listed: null, listError: `${m}:`, warning: `${m}!`, policies: { raw: policy({ undeclared: [m], verdicts: { 'sdk-v1': { valid: false, message: m }, 'sdk-v2-node': { valid: true, message: null }, 'sdk-v2-browser': { valid: null, message: null } } }) } } },
       realSdk: { v1: { ...sdkRow, callError: `${m}?` }, v2: { ...sdkRow, isError: true, text: `${m}.` } },
+      versions: { zod: i.versions[0] ?? '', [i.versions[1] ?? '']: i.versions[1] ?? '' },
     });
-    return { c, r, blocks: [c.schema, c.answer, `${m}:`, `${m}!`, `${m}?`, `${m}.`].map(shown) };
+    // The SDK's own check is the oracle for whether a Tool name section (with a block of its warnings) appears.
+    const { warnings } = checkToolName(i.tool);
+    const toolBlock = warnings.length > 0 ? [warnings.map(showHidden).join('\n')] : [];
+    return { c, r, toolSection: warnings.length > 0 || checkToolName(i.tool).refusal !== null, blocks: [...toolBlock, c.schema, c.answer, `${m}:`, `${m}!`, `${m}?`, `${m}.`].map(shown) };
   };
+
+  it('a version or tool name cannot start a heading or a fence, and the tool name section quotes the SDK', () => {
+    const r = report({ tool: 'get\u2028invoice', versions: { zod: '4.6.7\n# Injected\n```', '@modelcontextprotocol/sdk': '1.32.2\n\n```js' } });
+    const md = bugReportMarkdown({ schema: 's', answer: '{}' }, r, { converter: 'zod', client: 'sdk-v1', permalink: 'http://localhost:5173/#v1.x' });
+    const tokens = marked.lexer(md);
+    expect(tokens.filter((t) => t.type === 'heading').map((t) => (t as Tokens.Heading).text)).toEqual([
+      '`get\\u2028invoice`: sdk-v1 accepts the answer (zod listing, raw policy)',
+      'Tool name',
+      'Schema (outputSchema)',
+      'Answer',
+      'Listed outputSchema (zod)',
+      'Verdicts of `sdk-v1` by shipping policy',
+      'What the real SDKs did',
+      'Versions',
+    ]);
+    expect(fences(md)).toEqual([validateToolName('get\u2028invoice').warnings.join('\n').replace('\u2028', '\\u2028'), 's', '{}', '{\n  "type": "object"\n}', '{}']);
+    expect(md).toContain('The playground refuses this name:** The tool name holds U+2028 (line separator)');
+  });
 
   it('property: every fence closes and holds exactly its own value, and no case text makes a heading', () => {
     fc.assert(
       fc.property(inputs, (i) => {
-        const { c, r, blocks } = reportWith(i);
+        const { c, r, toolSection, blocks } = reportWith(i);
         const md = bugReportMarkdown(c, r, { converter: 'zod', client: 'sdk-v1', permalink: 'http://localhost:5173/#v1.x' });
         expect(fences(md)).toEqual(blocks);
         const headings = marked.lexer(md).filter((t) => t.type === 'heading').map((t) => (t as Tokens.Heading).depth);
-        expect(headings).toEqual([1, 2, 2, 2, 2, 2, 2]);
+        expect(headings).toEqual([1, ...(toolSection ? [2] : []), 2, 2, 2, 2, 2, 2]);
       }),
       { numRuns: 100 },
     );

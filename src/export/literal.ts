@@ -3,9 +3,10 @@
  * line break to every older tool and to a `//` comment) and bidi controls raw (they reorder how the file is shown);
  * both become \u escapes here.
  */
+import { LINE_AND_BIDI_CONTROLS } from '../engine/tool-name.ts';
 
 /** Characters escaped in every generated literal: line/paragraph separators and the Unicode bidi controls. */
-const INVISIBLE = /[\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const INVISIBLE = new RegExp(`[${LINE_AND_BIDI_CONTROLS}]`, 'g');
 
 function escapeInvisible(code: string): string {
   return code.replace(INVISIBLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);

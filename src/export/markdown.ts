@@ -3,6 +3,7 @@ import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow,
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { elidedInfo, isElided } from '../sandbox/elide.ts';
+import { checkToolName, showHidden } from '../engine/tool-name.ts';
 
 /** What the report needs of a case (the store's case, or a PlaygroundCase). */
 export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
@@ -18,10 +19,11 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
   const field = report.role === 'output' ? 'outputSchema' : 'inputSchema';
   const row = report.converters[converter];
   const out: string[] = [
-    `# ${codeSpan(report.tool.replace(/\s+/g, ' '))}: ${headline(report, converter, client)}`,
+    `# ${codeSpan(showHidden(report.tool).replace(/\s+/g, ' '))}: ${headline(report, converter, client)}`,
     '',
     `Open the case in MCP Schema Playground: <${opts.permalink}>`,
     '',
+    ...toolNameSection(report.tool),
     `## Schema (${field})`,
     '',
     ...block('ts', c.schema, 'schema'),
@@ -50,11 +52,22 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
   for (const sdk of ['v1', 'v2'] as const) {
     const pkg = SDK_PACKAGES[sdk];
     const version = report.versions[pkg];
-    out.push('', `**${pkg}${version ? ` ${version}` : ''}** (SDK ${sdk})`, '', ...realRun(report.realSdk[sdk], report.role, field));
+    out.push('', `**${pkg}${version ? ` ${cell(version)}` : ''}** (SDK ${sdk})`, '', ...realRun(report.realSdk[sdk], report.role, field));
   }
   out.push('', '## Versions', '');
-  for (const name of Object.keys(report.versions).sort()) out.push(`- ${name} ${report.versions[name] ?? ''}`);
+  // The names and versions come from the sandbox: inline-escaped, as no text there may open a fence or a heading.
+  for (const name of Object.keys(report.versions).sort()) out.push(`- ${cell(name)} ${cell(report.versions[name] ?? '')}`);
   return `${out.join('\n')}\n`;
+}
+
+/** The SDK's warnings about the tool name and the playground's refusal, if any; invisible characters shown as \u escapes. */
+function toolNameSection(tool: string): string[] {
+  const { refusal, warnings } = checkToolName(tool);
+  if (!refusal && warnings.length === 0) return [];
+  const out = ['## Tool name', ''];
+  if (refusal) out.push(`**The playground refuses this name:** ${cell(refusal)}`, '');
+  if (warnings.length > 0) out.push(`${codeSpan(SDK_PACKAGES.v1)} warns when it registers this name:`, '', ...block('text', warnings.map(showHidden).join('\n')), '');
+  return out;
 }
 
 function headline(report: Report, converter: ConverterId, client: ClientId): string {
@@ -137,7 +150,7 @@ function codeSpan(text: string): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
-/** Text for a GFM table cell: inline Markdown and HTML escaped, pipes escaped, line breaks as <br>. */
+/** Text for a GFM table cell or any inline spot: inline Markdown and HTML escaped, pipes escaped, line breaks as <br>. */
 function cell(text: string): string {
   return text
     .replace(/[\\`*_[\]<>|&~$]/g, (ch) => `\\${ch}`)

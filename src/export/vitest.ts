@@ -9,6 +9,7 @@ import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { isElided } from '../sandbox/elide.ts';
 import { jsonCode, stringLiteral } from './literal.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
+import { checkToolName } from '../engine/tool-name.ts';
 
 /** What the export needs of a case (the store's case, or a PlaygroundCase). */
 export type ReproCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
@@ -25,6 +26,8 @@ const PACKAGES: Record<ReproSdk, string[]> = {
 export function reproductionUnavailable(report: Report, sdk: ReproSdk): string | null {
   if (!report.load.ok) return `The schema does not load (${report.load.error.message}), so there is nothing to reproduce.`;
   if (!report.answer.ok) return `${capitalized(answerProblem(report.role, report.answer.error))} (${report.answer.error.message}), so there is nothing to reproduce.`;
+  const refusal = checkToolName(report.tool).refusal;
+  if (refusal) return refusal;
   const run = report.realSdk[sdk];
   if (!run) return `SDK ${sdk} did not run for this case.`;
   if (isElided(run.structuredContent)) return 'The answer is too large for a test file here (its result was not brought to the page).';
