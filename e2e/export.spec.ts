@@ -64,3 +64,30 @@ test('verdicts are announced politely as one sentence; Ctrl/Cmd+Enter re-runs wi
   await expect.poll(() => page.evaluate(() => (window as unknown as { runs: string[] }).runs)).toEqual(['evaluating', 'done']);
   expect(await editorText(page, 'answer')).toBe(DEFAULT_CASE.answer);
 });
+
+test('a link whose tool name holds U+2028: the field shows the refusal and the SDK warning; the Vitest export is refused with that reason', async ({ page }) => {
+  await openCase(page, { ...DEFAULT_CASE, tool: 'get\u2028process.exit(1)//' });
+  const note = page.getByTestId('tool-note');
+  await expect(note).toContainText('The tool name holds U+2028 (line separator)');
+  await expect(note).toContainText('@modelcontextprotocol/sdk warns: Tool name contains invalid characters: "\\u2028", "(", ")"');
+  await expect(page.getByRole('textbox', { name: 'Tool', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  for (const sdk of ['v1', 'v2']) {
+    const item = await exportItem(page, `Copy Vitest test (SDK ${sdk})`);
+    await expect(item).toBeDisabled();
+    await expect(item).toHaveAttribute('title', /U\+2028 \(line separator\)/);
+    await page.keyboard.press('Escape');
+  }
+});
+
+test('a tool name the SDK only warns about: the field quotes the warning and the export escapes the name', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openCase(page, { ...DEFAULT_CASE, tool: 'get invoice*/`${x}' });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  await expect(page.getByTestId('tool-note')).toHaveText(/^@modelcontextprotocol\/sdk warns: Tool name contains spaces, which may cause parsing issues/);
+  await (await exportItem(page, 'Copy Vitest test (SDK v1)')).click();
+  await expect.poll(() => clipboard(page)).toContain('const TOOL = "get invoice*/`${x}";');
+  expect((await clipboard(page)).split('\n')[0]).toBe('// Reproduces what @modelcontextprotocol/sdk 1.32.2 did with the tool named in TOOL below, as MCP Schema Playground ran it.');
+  await (await exportItem(page, 'Copy Markdown bug report')).click();
+  await expect.poll(() => clipboard(page)).toMatch(/^# ``get invoice\*\/`\$\{x\}``: /);
+  expect(await clipboard(page)).toContain('## Tool name\n\n`@modelcontextprotocol/sdk` warns when it registers this name:\n\n```text\nTool name contains spaces');
+});

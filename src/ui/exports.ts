@@ -2,6 +2,7 @@
 import { bugReportMarkdown } from '../export/markdown.ts';
 import { reproductionUnavailable, vitestReproduction, type ReproSdk } from '../export/vitest.ts';
 import type { Report } from '../engine/report.ts';
+import { checkToolName } from '../engine/tool-name.ts';
 import { selectCase, selectEngineCase, type PlaygroundState } from '../state/store.ts';
 import { tooLargeForLink, type TooLarge } from '../state/permalink.ts';
 import { copyText } from './clipboard.ts';
@@ -38,6 +39,9 @@ function vitest(sdk: ReproSdk): ExportAction {
     id: `vitest-${sdk}`,
     label: `Copy Vitest test (SDK ${sdk})`,
     unavailable: (s) => {
+      // The name on screen is refused whatever the run says, so that reason comes first.
+      const refusal = checkToolName(s.tool).refusal;
+      if (refusal) return refusal;
       const { report, why } = finished(s);
       return report ? reproductionUnavailable(report, sdk) : why;
     },

@@ -1,5 +1,9 @@
-/** The tool-name field: local while typing, committed to the store after a short pause (each commit re-evaluates). */
-import { useEffect, useId, useRef, useState } from 'react';
+/**
+ * The tool-name field: local while typing, committed to the store after a short pause (each commit re-evaluates).
+ * Under it, what the SDK warns about the name on screen, or why the playground refuses it (exports of code then wait).
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { checkToolName, showHidden } from '../../engine/tool-name.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 
 const DEBOUNCE_MS = 250;
@@ -11,6 +15,9 @@ export function ToolField() {
   const [draft, setDraft] = useState(tool);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const id = useId();
+  const { refusal, warnings } = useMemo(() => checkToolName(draft), [draft]);
+  const sdkSays = warnings.length > 0 ? `@modelcontextprotocol/sdk warns: ${warnings.map(showHidden).join(' ')}` : null;
+  const note = [refusal, sdkSays].filter(Boolean).join(' ') || null;
   useEffect(() => setDraft(tool), [tool]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   const commit = (value: string) => {
@@ -19,7 +26,7 @@ export function ToolField() {
     if (value !== store.getState().tool) store.getState().setField('tool', value);
   };
   return (
-    <div className="field">
+    <div className={note ? 'field has-note' : 'field'}>
       <label htmlFor={id}>Tool</label>
       <input
         id={id}
@@ -27,6 +34,8 @@ export function ToolField() {
         value={draft}
         maxLength={128}
         spellCheck={false}
+        aria-invalid={refusal ? true : undefined}
+        aria-describedby={note ? `${id}-note` : undefined}
         autoComplete="off"
         onChange={(e) => {
           const value = e.target.value;
@@ -36,6 +45,11 @@ export function ToolField() {
         }}
         onBlur={(e) => commit(e.target.value)}
       />
+      {note && (
+        <p className="message tool-note" id={`${id}-note`} data-testid="tool-note" data-tone={refusal ? 'error' : 'warn'}>
+          {note}
+        </p>
+      )}
     </div>
   );
 }
