@@ -178,6 +178,11 @@ describe('errors are values', () => {
     expect(error('const ok = z.string();\n\nthrow new Error("boom");')).toEqual({ message: 'boom', line: 3, column: 7 });
   });
 
+  it('columns come back through the source map where the types stripped from the line moved them', () => {
+    const line = 'const n: Record<string, number> = {}; const m = <const>[1]; const b = z.object({ a: z.strin() as z.ZodString });';
+    expect(error(`import { z } from "zod";\n${line}`)).toEqual({ message: 'TypeError: z.strin is not a function', line: 2, column: line.indexOf('z.strin') + 3 });
+  });
+
   it('a throw inside zod points at the call in the source', () => {
     expect(error('const a = 1;\nconst b = z.object({ a: z.string() }).pick({ nope: true });')).toEqual({ message: 'Unrecognized key: "nope"', line: 2, column: 39 });
   });
