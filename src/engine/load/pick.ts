@@ -88,4 +88,3 @@ function describe(value: unknown): string {
   const type = typeof value;
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
-
