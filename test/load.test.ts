@@ -1,7 +1,7 @@
 /** loadSchema: import styles, which value is the schema, and errors as values with positions in the user's source. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadSchema, NO_SCHEMA } from '../src/engine/load.ts';
+import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA } from '../src/engine/load.ts';
 import { listWithSdk } from '../src/engine/real-sdk.ts';
 import type { Role } from '../src/engine/case.ts';
 
@@ -178,6 +178,11 @@ describe('errors are values', () => {
     expect(error('const ok = z.string();\n\nthrow new Error("boom");')).toEqual({ message: 'boom', line: 3, column: 7 });
   });
 
+  it('columns come back through the source map where the types stripped from the line moved them', () => {
+    const line = 'const n: Record<string, number> = {}; const m = <const>[1]; const b = z.object({ a: z.strin() as z.ZodString });';
+    expect(error(`import { z } from "zod";\n${line}`)).toEqual({ message: 'TypeError: z.strin is not a function', line: 2, column: line.indexOf('z.strin') + 3 });
+  });
+
   it('a throw inside zod points at the call in the source', () => {
     expect(error('const a = 1;\nconst b = z.object({ a: z.string() }).pick({ nope: true });')).toEqual({ message: 'Unrecognized key: "nope"', line: 2, column: 39 });
   });
@@ -186,6 +191,16 @@ describe('errors are values', () => {
     const source = 'import { z } from "zod";\nimport { v4 } from "uuid";\nexport default z.object({ id: z.string().default(v4()) });';
     expect(error(source)).toEqual({ message: 'Cannot import "uuid": only "zod" and "zod/v4" can be imported here.', line: 2, column: 20 });
     expect(error('import "./polyfill";\nexport default z.string();')).toMatchObject({ message: expect.stringContaining('"./polyfill"'), line: 1 });
+  });
+
+  it('a schema that builds itself forever is refused, through fields, array items, union options and lazies', () => {
+    const never = (path: string) =>
+      `The schema never ends: it keeps building new schemas more than ${MAX_SCHEMA_DEPTH} levels deep${path}, so it cannot be converted. ` +
+      'A getter or function that returns a new schema on every call recurses forever; have it return the same schema instead (const A = z.object({ get a() { return A; } })).';
+    const viaItems = 'const A = (): z.ZodType => z.array(z.object({ get next() { return A(); } }));\nexport default A();';
+    expect(error(viaItems)).toEqual({ message: never(' (next.next.next.next…)'), line: 1, column: viaItems.indexOf('next') + 1 });
+    expect(error('const U = (): z.ZodType => z.union([z.string(), z.lazy(() => U())]);\nexport default U();')).toEqual({ message: never('') });
+    expect(loadSchema('const Node: z.ZodType = z.lazy(() => z.union([z.string(), z.array(Node)]));\nexport default Node;', 'output').ok).toBe(true);
   });
 
   it('never throws', () => {

@@ -5,6 +5,7 @@
  */
 import { CaseSchema, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
 import { parseAnswer } from './answer.ts';
+import { messageOf } from './lib/message.ts';
 import { loadSchema } from './load.ts';
 import { CONVERTERS } from './converters/index.ts';
 import { CLIENTS } from './clients/index.ts';
@@ -232,15 +233,7 @@ async function realRun(version: 'v1' | 'v2', loaded: LoadedCase, answer: Json): 
   }
 }
 
-/** The message of anything thrown. */
-export function messageOf(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  try {
-    return String(e);
-  } catch {
-    return 'Unknown error';
-  }
-}
+export { messageOf };
 
 function guard<T>(run: () => T, onError: (e: unknown) => T): T {
   try {

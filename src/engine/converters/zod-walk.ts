@@ -41,26 +41,55 @@ export function lazyTarget(def: LooseDef): ZodNode | undefined {
   }
 }
 
-/** The schemas directly inside this one (object fields, union options, wrapped types, pipe sides, …). */
-function childrenOf(schema: ZodNode): ZodNode[] {
-  const def = defOf(schema);
-  const children: Array<ZodNode | null | undefined> = [
-    def.innerType, def.in, def.out, def.left, def.right, def.catchall, def.element, def.rest, def.keyType, def.valueType,
-    ...(def.options ?? []), ...(def.items ?? []), ...Object.values(def.shape ?? {}),
-  ];
-  if (def.type === 'lazy') children.push(lazyTarget(def));
-  return children.filter((c): c is ZodNode => c != null);
+/** One schema met by a walk: where it sits in the tree and how the walk got there. */
+export interface ZodVisit {
+  schema: ZodNode;
+  def: LooseDef;
+  /** Steps from the root (0 for the root itself). */
+  depth: number;
+  /** The object key this schema sits under, when it is a field. */
+  key: string | null;
+  parent: ZodVisit | null;
+}
+
+/** Whether a value is a zod schema (of any zod 4 instance): a def field may hold anything a user put there. */
+function isZodNode(value: unknown): value is ZodNode {
+  return typeof value === 'object' && value !== null && typeof (value as { _zod?: { def?: unknown } })._zod?.def === 'object';
+}
+
+/** The schemas directly inside this one (object fields by key, union options, wrapped types, pipe sides, …). */
+function childrenOf(schema: ZodNode, def: LooseDef): Array<[string | null, ZodNode]> {
+  const out: Array<[string | null, ZodNode]> = [];
+  const add = (key: string | null, child: unknown) => isZodNode(child) && out.push([key, child]);
+  try {
+    for (const child of [def.innerType, def.in, def.out, def.left, def.right, def.catchall, def.element, def.rest, def.keyType, def.valueType]) add(null, child);
+    for (const child of [...(def.options ?? []), ...(def.items ?? [])]) add(null, child);
+    for (const [key, field] of Object.entries(def.shape ?? {})) add(key, field);
+    // zod caches the getter's result as innerType, so a recursive schema yields the same objects on every walk.
+    if (def.type === 'lazy') add(null, (schema._zod as { innerType?: ZodNode }).innerType);
+  } catch {
+    // A getter that throws: zod meets the same throw when it reads the schema, and reports it there.
+  }
+  return out;
+}
+
+/**
+ * The first schema in the tree (the root included) that satisfies `test`, or null. Iterative and depth first; each
+ * schema is tested once, and the walk gives up (null) after `budget` schemas. Never throws on a throwing getter.
+ */
+export function findZodNode(root: ZodNode, test: (visit: ZodVisit) => boolean, budget = Infinity): ZodVisit | null {
+  const seen = new Set<ZodNode>();
+  const stack: ZodVisit[] = [{ schema: root, def: defOf(root), depth: 0, key: null, parent: null }];
+  for (let visit = stack.pop(); visit !== undefined && seen.size < budget; visit = stack.pop()) {
+    if (seen.has(visit.schema)) continue;
+    seen.add(visit.schema);
+    if (test(visit)) return visit;
+    for (const [key, schema] of childrenOf(visit.schema, visit.def)) stack.push({ schema, def: defOf(schema), depth: visit.depth + 1, key, parent: visit });
+  }
+  return null;
 }
 
 /** Whether any schema in the tree (the root included) satisfies `test`. Iterative, and each schema is tested once. */
 export function someZodNode(root: ZodNode, test: (schema: ZodNode, def: LooseDef) => boolean): boolean {
-  const seen = new Set<ZodNode>();
-  const stack = [root];
-  for (let schema = stack.pop(); schema !== undefined; schema = stack.pop()) {
-    if (seen.has(schema)) continue;
-    seen.add(schema);
-    if (test(schema, defOf(schema))) return true;
-    stack.push(...childrenOf(schema));
-  }
-  return false;
+  return findZodNode(root, (visit) => test(visit.schema, visit.def)) !== null;
 }

@@ -1,0 +1,90 @@
+/** Pick: which value the run produced is the schema, and a clear message when the one the source names is not one. */
+import { z } from 'zod';
+import { positionOf } from '../answer.ts';
+import type { Role } from '../case.ts';
+import type { Evaluated } from './execute.ts';
+import { fail, type Step } from './step.ts';
+
+/** Said when nothing in the source qualifies as the schema. */
+export const NO_SCHEMA = 'No zod schema found: export default your schema, or declare it with const.';
+
+type Picked = Step<z.ZodType>;
+
+
+/** Which value is the schema: default export, the role's named export, the only exported schema, the last top-level one. */
+export function pick(source: string, run: Evaluated, role: Role): Picked {
+  if (run.moduleExports !== run.exports) return asSchema(run.moduleExports, 'module.exports', lastMatch(source, /\bmodule\.exports\b/g));
+  if (Object.hasOwn(run.exports, 'default')) return asSchema(run.exports['default'], 'export default', lastMatch(source, /\bexport\s+default\b/g));
+  const named = role === 'output' ? 'outputSchema' : 'inputSchema';
+  if (Object.hasOwn(run.exports, named)) {
+    return asSchema(run.exports[named], `export ${named}`, lastMatch(source, new RegExp(`\\bexport\\s+(?:const|let|var)\\s+${named}\\b`, 'g')));
+  }
+  const exported = new Set(
+    Object.keys(run.exports)
+      .filter((k) => k !== '__esModule')
+      .map((k) => run.exports[k]),
+  );
+  const schemas = [...exported].map((v) => toSchema(v, false)).filter((s): s is z.ZodType => s !== null);
+  if (schemas.length === 1 && schemas[0]) return { ok: true, value: schemas[0] };
+  const lastValue = run.last ? toSchema(run.last.value, false) : null;
+  if (lastValue) return { ok: true, value: lastValue };
+  for (let k = run.bindings.length - 1; k >= 0; k--) {
+    const schema = toSchema(run.bindings[k]?.[1], false);
+    if (schema) return { ok: true, value: schema };
+  }
+  return fail({ message: NO_SCHEMA });
+}
+
+/** The value the source names as its schema (an export the SDKs would be handed), or a message saying what it is instead. */
+function asSchema(value: unknown, what: string, at: { line: number; column: number } | null): Picked {
+  const schema = toSchema(value, true);
+  if (schema) return { ok: true, value: schema };
+  const message = looksLikeZod3(value) ? `${what} looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".` : `${what} is ${describe(value)}, not a zod schema.`;
+  return fail(at ? { message, ...at } : { message });
+}
+
+/** Where the last match of `pattern` (global) starts: the real export comes after any comment that mentions one. */
+function lastMatch(source: string, pattern: RegExp): { line: number; column: number } | null {
+  let last: number | null = null;
+  for (const m of source.matchAll(pattern)) last = m.index;
+  return last === null ? null : positionOf(source, last);
+}
+
+/**
+ * A zod schema, or a raw shape (a plain object whose values are all zod schemas) as `z.object(shape)`. Both SDKs take
+ * an empty object handed to them as `z.object({})`, so `named` (the value is the one the source exports as its schema)
+ * lets `{}` count too; when the schema is guessed among all exports and declarations, an empty object is just data.
+ */
+function toSchema(value: unknown, named: boolean): z.ZodType | null {
+  if (value instanceof z.ZodType) return value;
+  return isRawShape(value, named) ? z.object(value) : null;
+}
+
+function isRawShape(value: unknown, allowEmpty: boolean): value is Record<string, z.ZodType> {
+  if (!isPlainObject(value)) return false;
+  try {
+    const values = Object.values(value);
+    return (allowEmpty || values.length > 0) && values.every((v) => v instanceof z.ZodType);
+  } catch {
+    return false;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function looksLikeZod3(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && '_def' in value && 'safeParse' in value && !('_zod' in value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  if (isPlainObject(value)) return 'an object whose values are not all zod schemas';
+  const type = typeof value;
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
