@@ -126,19 +126,37 @@ test.describe('the sandbox frame with the engine worker', () => {
     expect(reportOf(next.message).load.ok).toBe(true);
   });
 
-  test("a fresh worker's first run gets a cold budget (4 × 2 s), a large answer one more second per 128 K characters", async ({ page }) => {
-    // The first run on a fresh worker pays for a cold engine: an infinite loop there is ended after 8 s, not 2 s.
+  test("the first worker's first run gets a cold budget (4 × 2 s); spares warm up first; a large answer gets one more second per 128 K characters", async ({ page }) => {
+    // The frame's first worker takes the first case at once, on a cold engine: an infinite loop there is ended after 8 s.
     const cold = await evaluateInFrame(page, 1, caseWith('while (true) {}'));
     expect(cold.message).toMatchObject({ type: 'timeout', id: 1, budgetMs: 8000 });
     expect(cold.ms).toBeGreaterThanOrEqual(7900);
-    // The respawned worker's first run is cold again; once it landed, runs are warm.
-    const warm = await evaluateInFrame(page, 2, caseWith(''));
-    expect(reportOf(warm.message).load.ok).toBe(true);
+    // The next case runs on the spare, which warmed up before it took a case: the plain 2 s.
+    const warm = await evaluateInFrame(page, 2, caseWith('while (true) {} // another schema text'));
+    expect(warm.message).toMatchObject({ type: 'timeout', id: 2, budgetMs: 2000 });
     // 300 K characters of answer: 2 s + 2 s. The loop is in the schema, so the run never ends by itself.
     const large = { ...caseWith('while (true) {}'), answer: JSON.stringify({ a: 'x'.repeat(300 * 1024) }) };
     const sized = await evaluateInFrame(page, 3, large);
     expect(sized.message).toMatchObject({ type: 'timeout', id: 3, budgetMs: 4000 });
     expect(sized.ms).toBeGreaterThanOrEqual(3900);
+  });
+
+  test('each schema text runs in a worker of its own; the same text keeps its worker', async ({ page }) => {
+    // The listing names how many times this worker ran schema code that counts on a global.
+    const counting = (tag: string) => ({
+      v: 1,
+      schema: `import { z } from 'zod';\n// ${tag}\nconst g = globalThis as any;\ng.runs = (g.runs ?? 0) + 1;\nexport default z.object({ ['runs' + g.runs]: z.string() });\n`,
+      answer: '{}',
+    });
+    const keys = async (id: number, c: unknown) => {
+      const { message } = await evaluateInFrame(page, id, c);
+      if (message.type !== 'report') throw new Error(JSON.stringify(message));
+      return JSON.stringify(message.report.converters);
+    };
+    expect(await keys(1, counting('a'))).toContain('"runs1"');
+    expect(await keys(2, { ...counting('a'), answer: '{"x":1}' })).toContain('"runs2"');
+    expect(await keys(3, counting('b'))).toContain('"runs1"');
+    expect(await keys(4, counting('a'))).toContain('"runs1"');
   });
 
   test('schema code reaches no network, storage, parent or top, and the worker stays healthy', async ({ page, trap }) => {
@@ -168,11 +186,10 @@ test.describe('the sandbox frame with the engine worker', () => {
 function hostileWorker(trap: Trap): string {
   const ws = trap.url.replace('http', 'ws');
   return `
-    let key;
+    let port;
     const attempt = async (run) => { try { return String(await run()); } catch (e) { return 'blocked: ' + e; } };
     const settle = (target) => new Promise((resolve) => { target.onerror = target.onclose = () => resolve('error event'); setTimeout(() => resolve('no event'), 2000); });
-    self.onmessage = async (e) => {
-      if (e.data.type === 'init') { key = e.data.key; postMessage({ type: 'ready', key }); return; }
+    const run = async (e) => {
       const report = {
         origin: self.origin,
         fetch: await attempt(() => fetch('${trap.url}/fetch').then((r) => r.status)),
@@ -184,7 +201,13 @@ function hostileWorker(trap: Trap): string {
         worker: await attempt(() => new Worker('${trap.url}/w.js')),
         indexedDB: await attempt(() => indexedDB.open('x') && 'opened'),
       };
-      postMessage({ type: 'report', id: e.data.id, report, ms: 0, key });
+      port.postMessage({ type: 'report', id: e.data.id, digest: '', report, ms: 0 });
+    };
+    self.onmessage = (e) => {
+      if (e.data.type !== 'init') return;
+      port = e.data.port;
+      port.onmessage = run;
+      port.postMessage({ type: 'ready' });
     };
   `;
 }
@@ -225,6 +248,32 @@ test.describe('the sandbox frame itself', () => {
     expect(answered.messages).toBe(0);
   });
 });
+
+/** Schema code that hooks JSON.parse so every parsed object loses the Copilot example's undeclared keys. */
+const HOOK_JSON_PARSE = `
+const parse = JSON.parse;
+const strip = (v) => {
+  if (v && typeof v === 'object') {
+    delete v.costCenter;
+    delete v.margin;
+    for (const x of Object.values(v)) strip(x);
+  }
+  return v;
+};
+JSON.parse = (text, reviver) => strip(parse(text, reviver));
+`;
+
+/** A case the user never wrote: its schema (one line, with a stray backslash) fails to load at once, before any await. */
+const FORGED = { v: 1, schema: "import { z } from 'zod';\\nexport default z.object({ forged: z.string() });", answer: '{}' };
+
+/**
+ * Schema code that forges requests inside the worker: while its own case runs, a fake `evaluate` of the forged case
+ * for each of the first ids (the forged run fails fast, so it would answer before the real one).
+ */
+const FORGE_EVALUATE = `
+const forged = ${JSON.stringify(FORGED)};
+for (let id = 0; id < 20; id++) self.dispatchEvent(new MessageEvent('message', { data: { type: 'evaluate', id, case: forged } }));
+`;
 
 test.describe('through the app', () => {
   const plain = caseWith('');
@@ -291,7 +340,7 @@ test.describe('through the app', () => {
 
   test('an infinite loop in a link times out and the app opens', async ({ page }) => {
     await openCase(page, caseWith('while (true) {}'));
-    // The first run on a fresh worker has the cold budget, and the message names it.
+    // The first run on the frame's first worker has the cold budget, and the message names it.
     await expect(page.getByTestId('status')).toContainText('The schema ran longer than 8 s — likely an infinite loop');
     await expect(page.getByRole('tab', { name: /^zod/ })).toBeEnabled();
   });
@@ -305,5 +354,42 @@ test.describe('through the app', () => {
     await setEditorText(page, 'schema', caseWith('').schema.replace('a: z.string()', 'after: z.string()'));
     await expect(listed).toContainText('"after"');
     expect(trap.hits).toEqual([]);
+  });
+
+  test('code from one case never changes the verdicts of the next (a JSON.parse hook, then the Copilot example)', async ({ page }) => {
+    await openCase(page, caseWith(HOOK_JSON_PARSE));
+    const listed = page.getByLabel('Listed outputSchema');
+    await expect(listed).toContainText('"a"');
+    await expect(page.getByTestId('status')).toContainText('Evaluated in');
+
+    // Same tab, another case: its raw answer keeps costCenter, which a strict client refuses (a fresh tab says FAIL).
+    await page.evaluate(() => {
+      window.location.hash = '#example/copilot-extra-key';
+    });
+    await expect(listed).toContainText('"lines"');
+    const raw = page.locator('[data-pane="verdict"] [data-policy="raw"]');
+    await expect(raw).toContainText('FAIL');
+    await expect(raw).toContainText('data must NOT have additional properties');
+    await expect(page.locator('[data-pane="undeclared"] [data-policy="raw"]')).toContainText('costCenter');
+  });
+
+  test('a fake evaluate dispatched inside the worker never reaches the page', async ({ page }) => {
+    await openCase(page, caseWith(FORGE_EVALUATE));
+    const listed = page.getByLabel('Listed outputSchema');
+    const main = page.getByRole('main');
+    await expect(page.getByTestId('status')).toContainText('Evaluated in');
+    await expect(listed).toContainText('"a"');
+    await expect(main).not.toContainText('did not load');
+
+    // The same case with another answer (its own worker, its code runs again), then another case (a fresh worker).
+    await setEditorText(page, 'answer', '{"a":"y","extra":1}');
+    await expect(page.locator('[data-pane="undeclared"] [data-policy="raw"]')).toContainText('extra');
+    await expect(main).not.toContainText('did not load');
+    await page.evaluate(() => {
+      window.location.hash = '#example/copilot-extra-key';
+    });
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('data must NOT have additional properties');
+    await expect(listed).toContainText('"lines"');
+    await expect(main).not.toContainText('did not load');
   });
 });

@@ -1,20 +1,35 @@
 /**
  * The sandbox frame: runs in `<iframe sandbox="allow-scripts">` (opaque origin, CSP without network), owns the
- * evaluation worker, runs the watchdog and relays between the app (window.parent) and the worker.
+ * evaluation workers, runs the watchdog and relays between the app (window.parent) and the worker.
+ * One worker per schema text: a case whose schema differs from what the current worker ran goes to the spare (started
+ * and warmed ahead), and the old worker is terminated, so code from one case never runs beside another's.
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
-import { runBudgetMs } from './protocol.ts';
-import type { AppMessage, EvaluateRequest, FrameEvent, FrameMessage, FrameToWorker, WorkerMessage, WorkerReply } from './protocol.ts';
+import { needsFreshRealm, runBudgetMs, schemaText } from './protocol.ts';
+import type { AppMessage, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
+
+/** One worker and the frame's end of its channel. */
+interface Slot {
+  worker: Worker;
+  port: MessagePort;
+  /** Warmed up and answering requests. */
+  ready: boolean;
+  /** The schema text it ran (null: none yet, so any case may have it). */
+  ran: string | null;
+  /** It ran the warm-up cases before `ready`: its first case gets no cold-engine budget. */
+  warm: boolean;
+}
 
 const nonce = location.hash.slice(1);
 let budgetMs = 0;
 let workerUrl: string | null = null;
-let worker: Worker | null = null;
-let key = '';
-let workerReady = false;
+/** The worker that takes the next case of the schema it ran, or of any schema if it ran none. */
+let current: Slot | null = null;
+/** Started ahead, untouched by any case: takes the next case whose schema differs from what `current` ran. */
+let spare: Slot | null = null;
+/** A worker could not start: none is started again until the frame is recreated. */
+let broken = false;
 let inflight: { id: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
-/** No run has been sent to the current worker yet: its first one runs on a cold engine. */
-let cold = true;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
 
@@ -24,88 +39,111 @@ function toApp(m: WorkerReply | FrameEvent): void {
   window.parent.postMessage(message, '*');
 }
 
-function randomKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function spawn(): void {
-  if (!workerUrl) return;
-  key = randomKey();
-  workerReady = false;
-  cold = true;
-  let w: Worker;
+function spawn(warmUp: boolean): Slot | null {
+  if (!workerUrl || broken) return null;
+  let worker: Worker;
   try {
     // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
-    w = new Worker(workerUrl);
+    worker = new Worker(workerUrl);
   } catch (e) {
-    toApp({ type: 'failed', id: stopWorker(), message: e instanceof Error ? e.message : String(e) });
-    return;
+    fail(e instanceof Error ? e.message : String(e));
+    return null;
   }
-  worker = w;
-  w.onmessage = (e: MessageEvent<WorkerMessage>) => {
-    if (w === worker) fromWorker(e.data);
+  const channel = new MessageChannel();
+  const slot: Slot = { worker, port: channel.port1, ready: false, ran: null, warm: warmUp };
+  // Everything the worker says comes over the port; its global postMessage (reachable by schema code) is ignored.
+  slot.port.onmessage = (e: MessageEvent<WorkerMessage>) => fromWorker(slot, e.data);
+  slot.port.onmessageerror = () => {
+    if (slot === current) died('A worker message could not be read');
   };
-  w.onerror = (e) => {
+  worker.onerror = (e) => {
     e.preventDefault();
-    if (w !== worker) return;
-    // Failing before `ready` is not user code (none has run yet): respawning would only fail again, in a loop.
-    if (workerReady) respawn(e.message || 'The evaluation worker failed');
-    else toApp({ type: 'failed', id: stopWorker(), message: e.message || 'The evaluation worker could not start' });
+    // Only schema code makes a worker that ran a case fail; before that it is the engine or the browser, and
+    // starting another would only fail again, in a loop.
+    if (slot === current && slot.ran !== null) died(e.message || 'The evaluation worker failed');
+    else if (slot === current || slot === spare) fail(e.message || 'The evaluation worker could not start');
   };
-  w.onmessageerror = () => {
-    if (w === worker) respawn('A worker message could not be read');
-  };
-  toWorker({ type: 'init', key });
+  const init: WorkerInit = { type: 'init', port: channel.port2, warmUp };
+  worker.postMessage(init, [channel.port2]);
+  return slot;
 }
 
-function toWorker(m: FrameToWorker): void {
-  worker?.postMessage(m);
+function retire(slot: Slot | null): void {
+  if (!slot) return;
+  slot.port.onmessage = null;
+  slot.port.close();
+  slot.worker.terminate();
 }
 
-function stopWorker(): number {
+/** Ends the current worker and its run, if any; returns the id that run (or the newest request) had. */
+function stopCurrent(): number {
   const id = inflight?.id ?? lastId;
   if (inflight) clearTimeout(inflight.timer);
   inflight = null;
-  worker?.terminate();
-  worker = null;
+  retire(current);
+  current = null;
   return id;
 }
 
-function respawn(message: string): void {
-  const id = stopWorker();
-  toApp({ type: 'respawned', id, message });
-  spawn();
+function fail(message: string): void {
+  broken = true;
+  const id = stopCurrent();
+  retire(spare);
+  spare = null;
+  toApp({ type: 'failed', id, message });
+}
+
+function died(message: string): void {
+  toApp({ type: 'respawned', id: stopCurrent(), message });
+  pump();
+  keepSpare();
 }
 
 function onTimeout(): void {
   const spent = inflight?.budgetMs ?? budgetMs;
-  const id = stopWorker();
-  toApp({ type: 'timeout', id, budgetMs: spent });
-  spawn();
+  toApp({ type: 'timeout', id: stopCurrent(), budgetMs: spent });
+  pump();
+  keepSpare();
 }
 
+/** Sends the queued case to a worker that may run it: the current one for its own schema, else the spare. */
 function pump(): void {
-  if (!workerReady || inflight || !queued) return;
+  if (!queued || broken) return;
+  if (current && needsFreshRealm(current.ran, queued.case)) {
+    // The run in flight (if any) is stale: the app settled it when it sent this newer request.
+    stopCurrent();
+  }
+  if (inflight) return;
+  if (!current) {
+    current = spare ?? spawn(false);
+    spare = null;
+  }
+  if (!current?.ready) return;
   const req = queued;
   queued = null;
-  // The budget grows with the case (a megabyte answer is legitimately slow) and for a fresh worker's first run.
-  const runBudget = runBudgetMs(budgetMs, req.case, cold);
-  cold = false;
+  // The budget grows with the case (a megabyte answer is legitimately slow) and for a cold engine's first run.
+  const runBudget = runBudgetMs(budgetMs, req.case, current.ran === null && !current.warm);
+  current.ran = schemaText(req.case);
   inflight = { id: req.id, budgetMs: runBudget, timer: setTimeout(onTimeout, runBudget) };
-  toWorker(req);
+  current.port.postMessage(req);
 }
 
-function fromWorker(m: WorkerMessage): void {
-  if (typeof m !== 'object' || m === null || m.key !== key) return;
+/** Starts the spare once the current worker is ready and idle, so its boot never competes with a run for the CPU. */
+function keepSpare(): void {
+  if (!spare && !inflight && !broken && (current === null || current.ready)) spare = spawn(true);
+}
+
+function fromWorker(slot: Slot, m: WorkerMessage): void {
+  if (typeof m !== 'object' || m === null) return;
   if (m.type === 'ready') {
-    workerReady = true;
-  } else if (inflight && m.id === inflight.id) {
+    slot.ready = true;
+  } else if (slot === current && inflight && m.id === inflight.id) {
     clearTimeout(inflight.timer);
     inflight = null;
-    const { key: _key, ...reply } = m;
-    toApp(reply);
+    toApp(m);
   }
   pump();
+  keepSpare();
 }
 
 function fromApp(e: MessageEvent<AppMessage>): void {
@@ -114,7 +152,9 @@ function fromApp(e: MessageEvent<AppMessage>): void {
   if (m.type === 'boot' && !workerUrl) {
     budgetMs = m.budgetMs;
     workerUrl = URL.createObjectURL(new Blob([m.source], { type: 'text/javascript' }));
-    spawn();
+    // The first worker takes the first case at once, cold; the spare starts once it is idle.
+    current = spawn(false);
+    pump();
   } else if (m.type === 'evaluate' && m.id > lastId) {
     lastId = m.id;
     queued = m;

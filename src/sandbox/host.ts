@@ -1,9 +1,11 @@
 /**
  * The app side of the sandbox: a hidden `<iframe sandbox="allow-scripts">` (no allow-same-origin) that runs the
- * engine in a worker. The app trusts a message only if it comes from that frame's window and carries its nonce.
+ * engine in a worker. The app trusts a message only if it comes from that frame's window and carries its nonce, and
+ * a reply only for the id it sent and the digest of the case it sent under that id.
  */
 import type { CaseInput } from '../engine/case.ts';
 import workerUrl from 'virtual:sandbox-worker-url';
+import { acceptsReply, caseDigest, type SentRequest } from './digest.ts';
 import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
 import type { AppMessage, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
 
@@ -52,6 +54,8 @@ function isFrameMessage(d: unknown): d is FrameMessage {
 export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   const budgetMs = opts.budgetMs ?? RUN_BUDGET_MS;
   const pending = new Map<number, (o: Outcome) => void>();
+  /** The newest request's id and case digest: a reply for anything else (forged, crossed) is dropped. */
+  let sent: SentRequest | undefined;
   let lastId = 0;
   let latest: EvaluateRequest | null = null;
   let frame: HTMLIFrameElement | null = null;
@@ -138,10 +142,10 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
         void boot();
         break;
       case 'report':
-        settle(m.id, { kind: 'report', report: m.report, ms: m.ms });
+        if (acceptsReply(sent, m)) settle(m.id, { kind: 'report', report: m.report, ms: m.ms });
         break;
       case 'crash':
-        settle(m.id, { kind: 'crash', message: m.message });
+        if (acceptsReply(sent, m)) settle(m.id, { kind: 'crash', message: m.message });
         break;
       case 'timeout':
         settle(m.id, { kind: 'timeout', budgetMs: m.budgetMs });
@@ -168,6 +172,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       const id = ++lastId;
       for (const older of [...pending.keys()]) settle(older, { kind: 'stale' });
       latest = { type: 'evaluate', id, case: c };
+      sent = { id, digest: caseDigest(c) };
       const outcome = new Promise<Outcome>((resolve) => pending.set(id, resolve));
       armDeadline(id, c);
       send();

@@ -9,17 +9,17 @@ export interface EvaluateRequest {
   case: CaseInput;
 }
 
-/** Worker → sandbox frame → app. */
+/** Worker → sandbox frame → app; `digest` is caseDigest (digest.ts) of the case the worker evaluated. */
 export type WorkerReply =
-  | { type: 'report'; id: number; report: Report; ms: number }
-  | { type: 'crash'; id: number; message: string };
+  | { type: 'report'; id: number; digest: string; report: Report; ms: number }
+  | { type: 'crash'; id: number; digest: string; message: string };
 
 /** Sandbox frame → app only. */
 export type FrameEvent =
   | { type: 'ready' }
-  /** The run exceeded its budget (`budgetMs`, as sized for this run): the worker was terminated and a fresh one started. */
+  /** The run exceeded its budget (`budgetMs`, as sized for this run): the worker was terminated; the next run gets a fresh one. */
   | { type: 'timeout'; id: number; budgetMs: number }
-  /** The worker died (an uncaught error outside evaluate, out of memory): it was respawned. */
+  /** The worker died (an uncaught error outside evaluate, out of memory): the next run gets a fresh one. */
   | { type: 'respawned'; id: number; message: string }
   /** The worker could not start at all (e.g. the browser refused a blob: worker): not retried until the frame is recreated. */
   | { type: 'failed'; id: number; message: string };
@@ -37,17 +37,23 @@ export interface BootCommand {
 /** Everything the app posts to the sandbox frame. */
 export type AppMessage = BootCommand | EvaluateRequest;
 
-/** Frame → worker, first message: the key the worker shell signs its replies with; user code never sees it. */
+/**
+ * Frame → worker, the only message on the worker's global: the port of a MessageChannel, transferred. The shell keeps
+ * it in a closure and removes its global listener before any schema code runs, so a request or reply dispatched by
+ * that code reaches nobody.
+ */
 export interface WorkerInit {
   type: 'init';
-  key: string;
+  port: MessagePort;
+  /** Run a few built-in cases before `ready` (a spare, started ahead), so that its first real case runs warm. */
+  warmUp: boolean;
 }
 
-/** Everything the frame posts to its worker. */
-export type FrameToWorker = WorkerInit | EvaluateRequest;
+/** Frame → worker, over the port. */
+export type FrameToWorker = EvaluateRequest;
 
-/** Worker → frame: the shell is ready for requests, or a reply; the frame drops anything without its key (forged by user code). */
-export type WorkerMessage = ({ type: 'ready' } | WorkerReply) & { key: string };
+/** Worker → frame, over the port: the shell is warmed up and ready for requests, or a reply. */
+export type WorkerMessage = { type: 'ready' } | WorkerReply;
 
 /** What the app's evaluator resolves a request to. */
 export type Outcome =
@@ -66,7 +72,11 @@ export interface Evaluator {
 /** The default run budget before the watchdog terminates the worker (a small case on a warm worker). */
 export const RUN_BUDGET_MS = 2000;
 
-/** The first run on a fresh worker pays for a cold engine (parsing, JIT, lazy SDK set-up): it gets this many budgets. */
+/**
+ * The first run on a worker that did not warm up pays for a cold engine (parsing, JIT, lazy SDK set-up): it gets this
+ * many budgets. Spares warm up before they take a case; the frame's first worker does not, so the first verdict waits
+ * for no warm-up.
+ */
 export const COLD_BUDGET_FACTOR = 4;
 /** A large answer gets one more second per this many characters (parsing it and checking it against every policy)... */
 export const ANSWER_CHARS_PER_SECOND = 128 * 1024;
@@ -80,7 +90,7 @@ export const MAX_SIZED_BUDGET_MS = 15_000;
 
 /**
  * How long the watchdog lets one run take: the base budget, plus whole seconds for a large schema and a large answer
- * (capped), plus, for the first run on a fresh worker, the cold engine's extra. Pure; the frame times runs with it
+ * (capped), plus, with `cold`, a cold engine's extra. Pure; the frame times runs with it
  * and reports it in `timeout`, the app arms its own deadline past it.
  */
 export function runBudgetMs(base: number, c: unknown, cold: boolean): number {
@@ -90,8 +100,22 @@ export function runBudgetMs(base: number, c: unknown, cold: boolean): number {
   return cold ? sized + (COLD_BUDGET_FACTOR - 1) * base : sized;
 }
 
+/**
+ * Whether a case must run in a fresh realm rather than in a worker that already ran `ranSchema` (null: ran nothing).
+ * Schema text is the case's code: the same text may reuse its worker (answer, role or tool edits), any other may not.
+ */
+export function needsFreshRealm(ranSchema: string | null, c: unknown): boolean {
+  return ranSchema !== null && ranSchema !== schemaText(c);
+}
+
+/** The schema text a worker runs for a case ('' when it is not a string). */
+export function schemaText(c: unknown): string {
+  const { schema } = typeof c === 'object' && c !== null ? (c as { schema?: unknown }) : {};
+  return typeof schema === 'string' ? schema : '';
+}
+
 /** The characters of a case's schema and answer text (0 for what is not a string). */
 function caseChars(c: unknown): { schema: number; answer: number } {
-  const { schema, answer } = typeof c === 'object' && c !== null ? (c as { schema?: unknown; answer?: unknown }) : {};
-  return { schema: typeof schema === 'string' ? schema.length : 0, answer: typeof answer === 'string' ? answer.length : 0 };
+  const { answer } = typeof c === 'object' && c !== null ? (c as { answer?: unknown }) : {};
+  return { schema: schemaText(c).length, answer: typeof answer === 'string' ? answer.length : 0 };
 }

@@ -1,15 +1,17 @@
 /**
- * The evaluation worker shell: one classic script started by the sandbox frame from a blob: URL.
- * Receives a signing key, then EvaluateRequests; replies with the Report (plain JSON) or a crash.
+ * The evaluation worker shell: one classic script started by the sandbox frame from a blob: URL, one worker per
+ * schema text. Takes the frame's port from the one message on its global, warms the engine up if asked, then answers
+ * EvaluateRequests over that port with the Report (plain JSON) or a crash, each with the digest of its case.
  */
 import { evaluate, messageOf } from '../engine/evaluate.ts';
+import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
-import type { FrameToWorker, WorkerMessage } from './protocol.ts';
+import type { EvaluateRequest, WorkerInit, WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
-  postMessage(message: WorkerMessage): void;
-  addEventListener(type: 'message', listener: (e: MessageEvent<FrameToWorker>) => void): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<unknown>) => void): void;
+  removeEventListener(type: 'message', listener: (e: MessageEvent<unknown>) => void): void;
 }
 
 /** What schema code could reach besides the CSP's `connect-src 'none'`: network, storage, other contexts. */
@@ -18,6 +20,12 @@ const BLOCKED = [
   'indexedDB', 'caches', 'cookieStore', 'Worker', 'SharedWorker', 'BroadcastChannel', 'RTCPeerConnection',
 ];
 const BLOCKED_NAVIGATOR = ['storage', 'locks', 'serviceWorker', 'sendBeacon'];
+
+/** Cases run before `ready` so that a worker's first real case runs on a warm engine (both roles, every converter). */
+const WARM_UP = [
+  { v: 1, role: 'output', schema: "import { z } from 'zod';\nexport default z.object({ a: z.string(), n: z.number().optional() });\n", answer: '{"a":"x","b":1}' },
+  { v: 1, role: 'input', schema: "import { z } from 'zod';\nexport default z.object({ q: z.string() });\n", answer: '{"q":1}' },
+] as const;
 
 /** Removes a property wherever it is defined along an object's prototype chain, then pins it to undefined. */
 function remove(target: object, name: string): void {
@@ -35,36 +43,55 @@ function remove(target: object, name: string): void {
   }
 }
 
-const scope = self as unknown as WorkerScope;
-// Captured before any user code runs, so patching postMessage later cannot reach the key.
-const post = scope.postMessage.bind(scope);
-let key: string | null = null;
+// Captured before any schema code runs: a patched `MessageEvent.prototype.data` getter would otherwise see the event,
+// and through its `target`, the port.
+const dataGetter = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get;
+if (!dataGetter) throw new Error('MessageEvent has no data getter');
+const dataOf = Function.prototype.call.bind(dataGetter) as (e: MessageEvent) => unknown;
 
 for (const name of BLOCKED) remove(globalThis, name);
 for (const name of BLOCKED_NAVIGATOR) remove(navigator, name);
 
-scope.addEventListener('message', (e) => {
-  const m = e.data;
-  if (m.type === 'init') {
-    if (key !== null) return;
-    const k = m.key;
-    key = k;
-    // Ready at once: the first real case pays for the cold engine itself, and the frame gives a fresh worker's first
-    // run a longer budget (runBudgetMs in protocol.ts) so that cold run is not mistaken for an infinite loop.
-    post({ type: 'ready', key: k });
-  } else if (m.type === 'evaluate' && key !== null) {
-    void run(m.id, m.case, key);
-  }
-});
+const scope = self as unknown as WorkerScope;
 
-async function run(id: number, c: unknown, k: string): Promise<void> {
+function onInit(e: MessageEvent<unknown>): void {
+  const m = dataOf(e) as Partial<WorkerInit> | null;
+  if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort)) return;
+  scope.removeEventListener('message', onInit);
+  const port = m.port;
+  // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
+  const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
+  // The frame sends one request at a time, and only after `ready`.
+  port.onmessage = (ev) => {
+    const req = dataOf(ev) as EvaluateRequest | null;
+    if (typeof req === 'object' && req !== null && req.type === 'evaluate') void run(req, send);
+  };
+  void (m.warmUp ? warmUp() : Promise.resolve()).then(() => send({ type: 'ready' }));
+}
+
+/** Runs the warm-up cases; their reports are thrown away (a failure only means the first real case runs colder). */
+async function warmUp(): Promise<void> {
+  for (const c of WARM_UP) {
+    try {
+      await evaluate(c);
+    } catch {
+      // Nothing to report: no case of the user's has run.
+    }
+  }
+}
+
+async function run(req: EvaluateRequest, send: (message: WorkerMessage) => void): Promise<void> {
+  const { id, case: c } = req;
+  const digest = caseDigest(c);
   const started = performance.now();
   try {
     const report = await evaluate(c);
     const answer = (c as { answer?: unknown } | null)?.answer;
     const ms = Math.round(performance.now() - started);
-    post({ type: 'report', id, report: elideLargeValues(report, typeof answer === 'string' ? answer.length : 0), ms, key: k });
+    send({ type: 'report', id, digest, report: elideLargeValues(report, typeof answer === 'string' ? answer.length : 0), ms });
   } catch (e) {
-    post({ type: 'crash', id, message: messageOf(e), key: k });
+    send({ type: 'crash', id, digest, message: messageOf(e) });
   }
 }
+
+scope.addEventListener('message', onInit);
