@@ -1,4 +1,5 @@
 /** The Markdown bug report: the case, the listing, each policy's verdict, what the real SDKs did, and the versions. */
+import { REAL_SDK_ENTRIES } from '../engine/contract/catalog.ts';
 import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type RealSdkRow, type Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
@@ -9,8 +10,6 @@ export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
 
 /** A code block longer than this many characters is cut, with a note (GitHub refuses issue bodies over 65,536). */
 export const MAX_BLOCK_CHARS = 20_000;
-
-const SDK_PACKAGES = { v1: '@modelcontextprotocol/sdk', v2: '@modelcontextprotocol/server' } as const;
 
 /** The report as Markdown. Deterministic: the same arguments give the same text. */
 export function bugReportMarkdown(c: ReportCase, report: Report, opts: { converter: ConverterId; client: ClientId; permalink: string }): string {
@@ -47,10 +46,9 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
     }
   }
   out.push('', '## What the real SDKs did');
-  for (const sdk of ['v1', 'v2'] as const) {
-    const pkg = SDK_PACKAGES[sdk];
-    const version = report.versions[pkg];
-    out.push('', `**${pkg}${version ? ` ${version}` : ''}** (SDK ${sdk})`, '', ...realRun(report.realSdk[sdk], report.role, field));
+  for (const sdk of REAL_SDK_ENTRIES) {
+    const version = report.versions[sdk.pkg];
+    out.push('', `**${sdk.pkg}${version ? ` ${version}` : ''}** (${sdk.title})`, '', ...realRun(report.realSdk[sdk.id], report.role, field));
   }
   out.push('', '## Versions', '');
   for (const name of Object.keys(report.versions).sort()) out.push(`- ${name} ${report.versions[name] ?? ''}`);
