@@ -2,16 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CLIENT_IDS, type Json, type JsonSchema } from '../src/engine/report.ts';
-import { sdkV1Client } from '../src/engine/clients/sdk-v1.ts';
-import { sdkV2NodeClient } from '../src/engine/clients/sdk-v2-node.ts';
-import { sdkV2BrowserClient } from '../src/engine/clients/sdk-v2-browser.ts';
+import { CLIENT_REGISTRY as CLIENTS } from '../src/engine/clients/index.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
 import { shipAll, verifyAll } from '../src/engine/evaluate.ts';
 import { coreKey, isCoreListing } from '../src/engine/clients/dialect.ts';
 import { askRealClient } from './sdk-oracle.ts';
-
-const CLIENTS: Record<(typeof CLIENT_IDS)[number], Client> = { 'sdk-v1': sdkV1Client, 'sdk-v2-node': sdkV2NodeClient, 'sdk-v2-browser': sdkV2BrowserClient };
 
 const id = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } satisfies JsonSchema;
 const tuple = (extra: Record<string, Json> = {}): JsonSchema => ({
@@ -69,15 +65,15 @@ describe('verdicts that do not validate', () => {
   });
   it('isError: v1 validates structuredContent, v2 skips', () => {
     const r = { structuredContent: { id: '1' }, isError: true };
-    expect(sdkV1Client.verify(id, r, 't')).toEqual({ valid: true, message: null });
-    expect(sdkV2NodeClient.verify(id, r, 't')).toEqual({ valid: null, message: null });
-    expect(sdkV2BrowserClient.verify(id, r, 't')).toEqual({ valid: null, message: null });
+    expect(CLIENTS['sdk-v1'].verify(id, r, 't')).toEqual({ valid: true, message: null });
+    expect(CLIENTS['sdk-v2-node'].verify(id, r, 't')).toEqual({ valid: null, message: null });
+    expect(CLIENTS['sdk-v2-browser'].verify(id, r, 't')).toEqual({ valid: null, message: null });
   });
   it('pins the documented texts', () => {
     const r = { structuredContent: { id: '1', costCenter: 'CC-7' }, isError: false };
-    expect(sdkV1Client.verify(id, r, 't').message).toBe("MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties");
-    expect(sdkV2NodeClient.verify(id, r, 't').message).toBe("Structured content does not match the tool's output schema: data must NOT have additional properties");
-    expect(sdkV2BrowserClient.verify(id, r, 't').message).toBe(
+    expect(CLIENTS['sdk-v1'].verify(id, r, 't').message).toBe("MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties");
+    expect(CLIENTS['sdk-v2-node'].verify(id, r, 't').message).toBe("Structured content does not match the tool's output schema: data must NOT have additional properties");
+    expect(CLIENTS['sdk-v2-browser'].verify(id, r, 't').message).toBe(
       'Structured content does not match the tool\'s output schema: #: Property "costCenter" does not match additional properties schema.; #/costCenter: False boolean schema.',
     );
   });
@@ -98,7 +94,7 @@ describe('verdicts shared within one evaluation', () => {
     const dialects = [undefined, 'http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2019-09/schema', 'http://json-schema.org/draft-04/schema#'];
     for (const { listed, sc, isError, tool } of CASES) {
       if (typeof listed !== 'object' || listed === null) continue;
-      expect(sdkV1Client.dialect).toBe('ignored');
+      expect(CLIENTS['sdk-v1'].dialect).toBe('ignored');
       const result = { structuredContent: sc, ...(isError ? { isError } : {}) };
       const outcomes = await Promise.all(
         dialects.map((d) => {

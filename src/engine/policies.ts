@@ -4,8 +4,9 @@
  * Every walk over an answer is iterative, so a 10,000-level answer cannot overflow the stack here.
  */
 import type { z } from 'zod';
-import type { InputParse, Json, PolicyId } from './report.ts';
-import type { LoadedCase, Policy, Shipment } from './types.ts';
+import { POLICY_IDS, type PolicyId } from './contract/catalog.ts';
+import type { InputParse, Json } from './report.ts';
+import type { LoadedCase, Policy, PolicyRegistry, Shipment } from './types.ts';
 
 /** A tool names at most this many undeclared key paths (seed 000). */
 export const MAX_KEY_PATHS = 100;
@@ -36,10 +37,8 @@ export function transformNote(tool: string, policy: PolicyId): string {
 
 // ---------------------------------------------------------------- the policies
 
-const raw: Policy = {
+const raw: Policy<'raw'> = {
   id: 'raw',
-  title: 'Published SDKs',
-  summary: 'Validate with zod, discard the parse, ship the answer as given (@modelcontextprotocol/sdk 1.x, server 2.x).',
   opensListing: false,
   /**
    * Contract with the converters: `refused` is the ZodError's `.message` verbatim. zod 4 makes that
@@ -54,27 +53,21 @@ const raw: Policy = {
   onWire: sdkResultCopy,
 };
 
-const strip: Policy = {
+const strip: Policy<'strip'> = {
   id: 'strip',
-  title: 'strip',
-  summary: 'FrontMCP: ship the parsed answer; undeclared keys vanish silently (the default outside development).',
   opensListing: false,
   ship: (loaded, answer) => frontmcp(loaded, answer, 'strip', (a) => shipped(parsedWire(a, answer), a.undeclared, null)),
 };
 
-const warn: Policy = {
+const warn: Policy<'warn'> = {
   id: 'warn',
-  title: 'warn',
-  summary: 'FrontMCP: ship the parsed answer and log the undeclared key paths (the default in development).',
   opensListing: false,
   ship: (loaded, answer) =>
     frontmcp(loaded, answer, 'warn', (a) => shipped(parsedWire(a, answer), a.undeclared, a.undeclared.length > 0 ? warnLog(loaded.tool, a.undeclared) : null)),
 };
 
-const keep: Policy = {
+const keep: Policy<'keep'> = {
   id: 'keep',
-  title: 'keep',
-  summary: 'FrontMCP: put undeclared keys back and list the schema open at every level.',
   opensListing: true,
   ship: (loaded, answer) =>
     frontmcp(loaded, answer, 'keep', (a, data) => {
@@ -87,10 +80,8 @@ const keep: Policy = {
     }),
 };
 
-const fail: Policy = {
+const fail: Policy<'fail'> = {
   id: 'fail',
-  title: 'fail',
-  summary: 'FrontMCP: refuse an answer with undeclared keys (INVALID_OUTPUT; clients get a generic message).',
   opensListing: false,
   ship: (loaded, answer) =>
     frontmcp(loaded, answer, 'fail', (a, data) =>
@@ -98,8 +89,11 @@ const fail: Policy = {
     ),
 };
 
-/** The shipping policies, in display order. */
-export const POLICIES: readonly Policy[] = [raw, strip, warn, keep, fail];
+/** Each catalog id's policy (a missing, extra or mismatched entry fails the compiler). */
+export const POLICY_REGISTRY: PolicyRegistry = { raw, strip, warn, keep, fail };
+
+/** The shipping policies in the catalog's (display) order. */
+export const POLICIES: readonly Policy[] = POLICY_IDS.map((id) => POLICY_REGISTRY[id]);
 
 /** FrontMCP's common path: a rejected answer is INVALID_OUTPUT; a schema with a transform is always stripped. */
 function frontmcp(loaded: LoadedCase, answer: Json, policy: PolicyId, apply: (a: Analysis, data: unknown) => Shipment): Shipment {

@@ -1,5 +1,7 @@
 /** The Report: plain JSON, the public contract read by the UI, the CLI and outside scripts. */
-import type { Role } from './case.ts';
+import type { ClientId, ConverterId, PolicyId, Role } from './contract/catalog.ts';
+
+export { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, type ClientId, type ConverterId, type PolicyId } from './contract/catalog.ts';
 
 /** Any JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -22,14 +24,6 @@ export interface Verdict {
   message: string | null;
 }
 
-export const POLICY_IDS = ['raw', 'strip', 'warn', 'keep', 'fail'] as const;
-export type PolicyId = (typeof POLICY_IDS)[number];
-
-export const CLIENT_IDS = ['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const;
-export type ClientId = (typeof CLIENT_IDS)[number];
-
-export const CONVERTER_IDS = ['zod', 'mcp-sdk-v1', 'mcp-sdk-v2', 'wire-truthful', 'frontmcp', 'lenient-output'] as const;
-export type ConverterId = (typeof CONVERTER_IDS)[number];
 
 /** One shipping policy under one converter: what goes on the wire and what each client says of it. */
 export interface PolicyRow {

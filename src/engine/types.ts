@@ -33,12 +33,9 @@ export interface Listing {
   refusesAnswer?: (ships: Json) => string | null;
 }
 
-/** A converter: one way a server turns the zod schema into the listed JSON Schema. */
-export interface Converter {
-  id: ConverterId;
-  title: string;
-  /** One line: what it does and where it comes from. */
-  summary: string;
+/** A converter: one way a server turns the zod schema into the listed JSON Schema (its title and summary: contract/catalog.ts). */
+export interface Converter<Id extends ConverterId = ConverterId> {
+  id: Id;
   list(loaded: LoadedCase): Promise<Listing> | Listing;
 }
 
@@ -50,11 +47,9 @@ export interface Shipment {
   log: string | null;
 }
 
-/** A shipping policy: what a server sends as structuredContent given the schema and the answer. */
-export interface Policy {
-  id: PolicyId;
-  title: string;
-  summary: string;
+/** A shipping policy: what a server sends as structuredContent given the schema and the answer (names: contract/catalog.ts). */
+export interface Policy<Id extends PolicyId = PolicyId> {
+  id: Id;
   /** `keep` opens the listed schema at every level. */
   opensListing: boolean;
   ship(loaded: LoadedCase, answer: Json): Shipment;
@@ -68,11 +63,9 @@ export interface CallResult {
   isError: boolean;
 }
 
-/** A validating client: the validator class a published SDK uses, with its exact messages. */
-export interface Client {
-  id: ClientId;
-  title: string;
-  summary: string;
+/** A validating client: the validator class a published SDK uses, with its exact messages (names: contract/catalog.ts). */
+export interface Client<Id extends ClientId = ClientId> {
+  id: Id;
   verify(listed: JsonSchema | null, result: CallResult, tool: string): Verdict;
   /**
    * How far the root `$schema` can change this client's verdict: `ignored` (one dialect for every listing), `core` (not
@@ -81,3 +74,10 @@ export interface Client {
    */
   dialect?: 'ignored' | 'core';
 }
+
+/** Each catalog id's converter: a missing, extra or mismatched entry fails the compiler. */
+export type ConverterRegistry = { readonly [K in ConverterId]: Converter<K> };
+/** Each catalog id's policy. */
+export type PolicyRegistry = { readonly [K in PolicyId]: Policy<K> };
+/** Each catalog id's client. */
+export type ClientRegistry = { readonly [K in ClientId]: Client<K> };

@@ -1,4 +1,5 @@
 /** The Markdown bug report: the case, the listing, each policy's verdict, what the real SDKs did, and the versions. */
+import { REAL_SDK_ENTRIES, entryOf } from '../engine/contract/catalog.ts';
 import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type RealSdkRow, type Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
@@ -10,8 +11,6 @@ export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
 
 /** A code block longer than this many characters is cut, with a note (GitHub refuses issue bodies over 65,536). */
 export const MAX_BLOCK_CHARS = 20_000;
-
-const SDK_PACKAGES = { v1: '@modelcontextprotocol/sdk', v2: '@modelcontextprotocol/server' } as const;
 
 /** The report as Markdown. Deterministic: the same arguments give the same text. */
 export function bugReportMarkdown(c: ReportCase, report: Report, opts: { converter: ConverterId; client: ClientId; permalink: string }): string {
@@ -49,10 +48,9 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
     }
   }
   out.push('', '## What the real SDKs did');
-  for (const sdk of ['v1', 'v2'] as const) {
-    const pkg = SDK_PACKAGES[sdk];
-    const version = report.versions[pkg];
-    out.push('', `**${pkg}${version ? ` ${cell(version)}` : ''}** (SDK ${sdk})`, '', ...realRun(report.realSdk[sdk], report.role, field));
+  for (const sdk of REAL_SDK_ENTRIES) {
+    const version = report.versions[sdk.pkg];
+    out.push('', `**${cell(sdk.pkg)}${version ? ` ${cell(version)}` : ''}** (${sdk.title})`, '', ...realRun(report.realSdk[sdk.id], report.role, field));
   }
   out.push('', '## Versions', '');
   // The names and versions come from the sandbox: inline-escaped, as no text there may open a fence or a heading.
@@ -66,7 +64,7 @@ function toolNameSection(tool: string): string[] {
   if (!refusal && warnings.length === 0) return [];
   const out = ['## Tool name', ''];
   if (refusal) out.push(`**The playground refuses this name:** ${cell(refusal)}`, '');
-  if (warnings.length > 0) out.push(`${codeSpan(SDK_PACKAGES.v1)} warns when it registers this name:`, '', ...block('text', warnings.map(showHidden).join('\n')), '');
+  if (warnings.length > 0) out.push(`${codeSpan(entryOf(REAL_SDK_ENTRIES, 'v1').pkg)} warns when it registers this name:`, '', ...block('text', warnings.map(showHidden).join('\n')), '');
   return out;
 }
 

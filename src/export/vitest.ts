@@ -3,6 +3,7 @@
  * wiring as src/engine/real-sdk.ts (McpServer + Client over InMemoryTransport, tools/list then tools/call), asserting
  * the outcome the playground's real run had. The file imports only vitest, zod and the SDK packages.
  */
+import { REAL_SDK_ENTRIES, titleOf, type RealSdkId } from '../engine/contract/catalog.ts';
 import type { Json, RealSdkRow, Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
@@ -15,7 +16,7 @@ import { checkToolName } from '../engine/tool-name.ts';
 export type ReproCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
 
 /** Which published SDK the test drives. */
-export type ReproSdk = 'v1' | 'v2';
+export type ReproSdk = RealSdkId;
 
 const PACKAGES: Record<ReproSdk, string[]> = {
   v1: ['@modelcontextprotocol/sdk'],
@@ -29,10 +30,10 @@ export function reproductionUnavailable(report: Report, sdk: ReproSdk): string |
   const refusal = checkToolName(report.tool).refusal;
   if (refusal) return refusal;
   const run = report.realSdk[sdk];
-  if (!run) return `SDK ${sdk} did not run for this case.`;
+  if (!run) return `${titleOf(REAL_SDK_ENTRIES, sdk)} did not run for this case.`;
   if (isElided(run.structuredContent)) return 'The answer is too large for a test file here (its result was not brought to the page).';
   if (run.callError?.startsWith('The SDK did not answer within') || run.listError?.startsWith('The SDK did not answer')) {
-    return `SDK ${sdk} did not answer in time, and a test of that would hang.`;
+    return `${titleOf(REAL_SDK_ENTRIES, sdk)} did not answer in time, and a test of that would hang.`;
   }
   return null;
 }
@@ -68,7 +69,7 @@ export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: Re
       : `/** The call's arguments. */`,
     `const ${n.answer} = ${answerExpression(c.answer)};`,
     '',
-    `${n.test}(${stringLiteral(`SDK ${opts.sdk}: ${summary(run, report.role)}`)}, async () => {`,
+    `${n.test}(${stringLiteral(`${titleOf(REAL_SDK_ENTRIES, opts.sdk)}: ${summary(run, report.role)}`)}, async () => {`,
     ...session(opts.sdk, report.role, n, answerIsObject),
     '  try {',
     `    // tools/list first, as the playground's run does: a client validates structuredContent only against schemas it listed.`,

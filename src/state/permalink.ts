@@ -4,7 +4,7 @@
  */
 import { Inflate, deflateSync } from 'fflate';
 import type { Role } from '../engine/case.ts';
-import { CLIENT_IDS, CONVERTER_IDS, type ClientId, type ConverterId } from '../engine/report.ts';
+import { CLIENT_IDS, CONVERTER_IDS, ROLES, type ClientId, type ConverterId } from '../engine/contract/catalog.ts';
 import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from './examples.ts';
 
 /** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
@@ -125,9 +125,6 @@ export function getInitialState(
   return link.ok ? { state: link.state, error: null, example: link.example } : { state: fallback, error: link.error, example: null };
 }
 
-// Not case.ts's ROLES: importing a value from case.ts would pull zod into the app's first paint.
-const ROLES: Record<Role, true> = { output: true, input: true };
-
 const DECODERS: Record<number, (payload: string, maxBytes: number) => DecodeResult> = {
   // v1: base64url(deflate-raw(JSON { v: 1, role, tool, schema, answer, converter, client })), issued since 0.1.0.
   1: (payload, maxBytes) => {
@@ -201,7 +198,7 @@ function checkShape(json: unknown): DecodeResult {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return wrong('it is not an object');
   const o = json as Record<string, unknown>;
   if (o.v !== 1) return wrong(`"v" must be 1`);
-  if (!isOneOf(Object.keys(ROLES) as Role[], o.role)) return wrong(`"role" must be one of ${Object.keys(ROLES).join(', ')}`);
+  if (!isOneOf(ROLES, o.role)) return wrong(`"role" must be one of ${ROLES.join(', ')}`);
   for (const key of ['tool', 'schema', 'answer'] as const) {
     if (typeof o[key] !== 'string') return wrong(`"${key}" must be a string`);
   }

@@ -1,5 +1,5 @@
 /** The header: title, examples (and Reset), role switch, tool name, converter and client pickers, then Export and Share. */
-import { CLIENTS, CONVERTERS } from './catalog.ts';
+import { CLIENT_ENTRIES, CONVERTER_ENTRIES } from '../engine/contract/catalog.ts';
 import { ExamplesMenu } from './controls/ExamplesMenu.tsx';
 import { ExportMenu } from './controls/ExportMenu.tsx';
 import { Picker } from './controls/Picker.tsx';
@@ -24,8 +24,8 @@ export function Header() {
         <ExamplesMenu />
         <RoleSwitch />
         <ToolField />
-        <Picker label="Converter" options={CONVERTERS} value={converter} onChange={(id) => setField('converter', id)} />
-        <Picker label="Client" options={CLIENTS} value={client} onChange={(id) => setField('client', id)} />
+        <Picker label="Converter" options={CONVERTER_ENTRIES} value={converter} onChange={(id) => setField('converter', id)} />
+        <Picker label="Client" options={CLIENT_ENTRIES} value={client} onChange={(id) => setField('client', id)} />
         <div className="share">
           <Toast />
           <ExportMenu />

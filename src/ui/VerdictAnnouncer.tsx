@@ -1,7 +1,7 @@
 /** A polite, invisible summary of the verdicts for screen readers: one sentence per finished run, not the whole pane. */
 import type { PlaygroundState } from '../state/store.ts';
 import { answerProblem, capitalized } from './answerProblem.ts';
-import { CLIENTS, CONVERTERS, titleOf } from './catalog.ts';
+import { CLIENT_ENTRIES, CONVERTER_ENTRIES, titleOf } from '../engine/contract/catalog.ts';
 import { policyRows } from './panes/policyRows.ts';
 import { usePlayground } from './storeContext.ts';
 
@@ -14,7 +14,7 @@ export function selectVerdictSummary(s: PlaygroundState): string {
   if (!s.report.answer.ok) return `${capitalized(answerProblem(s.role, s.report.answer.error))}.`;
   const rows = policyRows(s.report.converters[s.converter]);
   const verdicts = rows.map(({ policy, row }) => `${policy.title} ${WORD[`${row.verdicts[s.client]?.valid ?? null}`]}`);
-  return `${titleOf(CLIENTS, s.client)}, ${titleOf(CONVERTERS, s.converter)} listing: ${verdicts.join(', ') || 'no policy applies'}.`;
+  return `${titleOf(CLIENT_ENTRIES, s.client)}, ${titleOf(CONVERTER_ENTRIES, s.converter)} listing: ${verdicts.join(', ') || 'no policy applies'}.`;
 }
 
 /** The live region. */

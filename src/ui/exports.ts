@@ -1,6 +1,7 @@
 /** What the Export menu offers: a registry of actions, each saying when it cannot run and what it did. */
 import { bugReportMarkdown } from '../export/markdown.ts';
 import { reproductionUnavailable, vitestReproduction, type ReproSdk } from '../export/vitest.ts';
+import { REAL_SDK_ENTRIES, titleOf } from '../engine/contract/catalog.ts';
 import type { Report } from '../engine/report.ts';
 import { checkToolName } from '../engine/tool-name.ts';
 import { selectCase, selectEngineCase, type PlaygroundState } from '../state/store.ts';
@@ -37,7 +38,7 @@ async function copied(text: string, what: string): Promise<string> {
 function vitest(sdk: ReproSdk): ExportAction {
   return {
     id: `vitest-${sdk}`,
-    label: `Copy Vitest test (SDK ${sdk})`,
+    label: `Copy Vitest test (${titleOf(REAL_SDK_ENTRIES, sdk)})`,
     unavailable: (s) => {
       // The name on screen is refused whatever the run says, so that reason comes first.
       const refusal = checkToolName(s.tool).refusal;
@@ -45,7 +46,7 @@ function vitest(sdk: ReproSdk): ExportAction {
       const { report, why } = finished(s);
       return report ? reproductionUnavailable(report, sdk) : why;
     },
-    run: (s) => copied(vitestReproduction(s, s.report as Report, { sdk }), `Vitest test (SDK ${sdk})`),
+    run: (s) => copied(vitestReproduction(s, s.report as Report, { sdk }), `Vitest test (${titleOf(REAL_SDK_ENTRIES, sdk)})`),
   };
 }
 

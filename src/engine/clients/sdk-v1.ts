@@ -27,10 +27,8 @@ const reject = (message: string): Verdict => ({ valid: false, message });
  * Validates like v1's `Client.callTool` (client/index.js): even an isError result is validated when it carries
  * structuredContent. For the input role this answers: would a client validating arguments against the listed inputSchema accept them.
  */
-export const sdkV1Client: Client = {
+export const sdkV1Client: Client<'sdk-v1'> = {
   id: 'sdk-v1',
-  title: 'SDK v1 client',
-  summary: '@modelcontextprotocol/sdk 1.32.2 Client: Ajv draft-07 class (ignores $schema), ajv-formats, allErrors.',
   // One draft-07 Ajv with validateSchema: false: `$schema` is never read (test/clients.test.ts asks the real client).
   dialect: 'ignored',
   verify(listed, result) {

@@ -4,10 +4,8 @@ import type { Client } from '../types.ts';
 import { v2Verify } from './sdk-v2-verify.ts';
 
 /** v2 in a browser: `@cfworker/json-schema`, draft by `$schema`, first error only. */
-export const sdkV2BrowserClient: Client = {
+export const sdkV2BrowserClient: Client<'sdk-v2-browser'> = {
   id: 'sdk-v2-browser',
-  title: 'SDK v2 client (browser)',
-  summary: '@modelcontextprotocol/client 2.4.0 in browsers: CfWorkerJsonSchemaValidator (short-circuit), draft by $schema; skips isError results.',
   dialect: 'core',
   verify: v2Verify(() => new CfWorkerJsonSchemaValidator()),
 };

@@ -80,9 +80,7 @@ function list(loaded: LoadedCase): Listing {
  * Seed 000: objects and unions of objects listed (`{ type: 'object', anyOf | oneOf }`), anything else left out with a warning.
  * The input role is listed as zod does with io `input`: the seed says nothing of inputs.
  */
-export const frontmcpConverter: Converter = {
+export const frontmcpConverter: Converter<'frontmcp'> = {
   id: 'frontmcp',
-  title: 'FrontMCP (seed 000)',
-  summary: 'FrontMCP PR #981: object and union-of-object output schemas listed; anything else left out with a startup warning.',
   list,
 };

@@ -34,9 +34,7 @@ function list(schema: z.ZodType, role: Role): Listing {
 }
 
 /** Seed 003: lenient output (open objects, open `{ result }` envelope for non-objects), strict input; draft-07. */
-export const lenientOutputConverter: Converter = {
+export const lenientOutputConverter: Converter<'lenient-output'> = {
   id: 'lenient-output',
-  title: 'Lenient output (seed 003)',
-  summary: 'neomjs PR #10067: output objects without declared additionalProperties listed open at every level; non-object outputs wrapped in an open { result }.',
   list: perSchema((schema, role) => listingOrError(() => list(schema, role))),
 };

@@ -7,10 +7,8 @@ import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { cachedListing, issuesOf, refusalLead } from './sdk-listing.ts';
 
 /** The v1 SDK: draft-07 listing; a non-object output root is left out of tools/list and then fails every call. */
-export const mcpSdkV1Converter: Converter = {
+export const mcpSdkV1Converter: Converter<'mcp-sdk-v1'> = {
   id: 'mcp-sdk-v1',
-  title: 'MCP SDK v1 (1.32.2)',
-  summary: 'The published @modelcontextprotocol/sdk 1.32.2, run for real: z.toJSONSchema draft-07; non-object output roots are not listed.',
   list: (loaded) => cachedListing('v1', loaded, build),
 };
 

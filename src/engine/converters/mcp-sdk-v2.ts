@@ -5,10 +5,8 @@ import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { cachedListing, issuesOf, refusalLead, type PrintedIssue } from './sdk-listing.ts';
 
 /** The v2 SDK: draft 2020-12 listing; on the 2025-11-25 wire a non-object output root, and any non-object value, is wrapped as `{ result }`. */
-export const mcpSdkV2Converter: Converter = {
+export const mcpSdkV2Converter: Converter<'mcp-sdk-v2'> = {
   id: 'mcp-sdk-v2',
-  title: 'MCP SDK v2 (2.4.0)',
-  summary: 'The published @modelcontextprotocol/server + client 2.4.0, run for real: ~standard.jsonSchema 2020-12; non-object output roots (and non-object values) ship as { result }.',
   list: (loaded) => cachedListing('v2', loaded, build),
 };
 

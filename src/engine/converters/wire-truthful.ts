@@ -75,9 +75,7 @@ function wrapAsResult(natural: SchemaNode): SchemaNode {
 }
 
 /** Seed 001: z.date() as a date-time string, unrepresentable types as `{}`, outputs opened and un-required where zod tolerates it. */
-export const wireTruthfulConverter: Converter = {
+export const wireTruthfulConverter: Converter<'wire-truthful'> = {
   id: 'wire-truthful',
-  title: 'Wire-truthful (seed 001)',
-  summary: 'MCP SDK PR #2556: the listing describes the raw answer the server ships (defaults optional, plain objects open, dates as strings).',
   list: perSchema(list),
 };

@@ -20,9 +20,7 @@ export function listWithZod(schema: z.ZodType, role: Role): Listing {
 }
 
 /** zod 4 `z.toJSONSchema(schema, { target: 'draft-2020-12', io: role, unrepresentable: 'throw', cycles: 'ref', reused: 'inline' })`. */
-export const zodConverter: Converter = {
+export const zodConverter: Converter<'zod'> = {
   id: 'zod',
-  title: 'zod',
-  summary: 'z.toJSONSchema with zod defaults (draft 2020-12, io = role); an unrepresentable type throws.',
   list: perSchema(listWithZod),
 };

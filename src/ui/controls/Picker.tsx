@@ -1,6 +1,6 @@
 /** A labelled <select> over a catalog. */
 import { useId } from 'react';
-import type { Entry } from '../catalog.ts';
+import type { Entry } from '../../engine/contract/catalog.ts';
 
 /** Props of a picker. */
 export interface PickerProps<Id extends string> {

@@ -1,7 +1,7 @@
 /** The answer editor's underlines: undeclared keys (per policy) and the places a client's verdict complains about. */
 import { parseTree, type Node } from 'jsonc-parser';
 import type { ClientId, ConverterId, ConverterRow, PolicyId, Report } from '../../engine/report.ts';
-import { CLIENTS, CONVERTERS, titleOf } from '../catalog.ts';
+import { CLIENT_ENTRIES, CONVERTER_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { parseComplaints, type Complaint } from './complaints.ts';
 import { keyNodesAt, keyOf, patternOf, splitKeyPath, valueAt } from './jsonNodes.ts';
 import { lineIndex, pointRange, type LineRange } from './positions.ts';
@@ -46,8 +46,8 @@ export function answerMarkers({ text, report, converter, client }: AnswerMarkerI
     const message = `Undeclared key ${path}: the schema does not declare it (reported by ${policies.join(', ')}). "Undeclared keys by policy" shows what each policy ships.`;
     for (const key of keyNodesAt(tree, splitKeyPath(path))) markers.push({ ...at(key), severity: 'warning', message });
   }
-  const who = `${titleOf(CLIENTS, client)}`;
-  const listing = `${titleOf(CONVERTERS, converter)} listing`;
+  const who = `${titleOf(CLIENT_ENTRIES, client)}`;
+  const listing = `${titleOf(CONVERTER_ENTRIES, converter)} listing`;
   for (const complaint of complaintsOf(row, client)) {
     const { policies } = complaint;
     const message = `${who} rejects what ${policies.join(', ')} ship${policies.length > 1 ? '' : 's'} (${listing}): ${complaint.text}`;

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { openInPlaygroundUrl } from '../../embed/messages.ts';
 import { encodePermalink } from '../../state/permalink.ts';
 import { selectCase } from '../../state/store.ts';
-import { ROLE_OPTIONS, titleOf } from '../catalog.ts';
+import { ROLE_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { selectTooLargeBytes } from '../linkSize.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 
@@ -17,7 +17,7 @@ export function EmbedBar({ onEdit }: { onEdit: (() => void) | null }) {
       <code className="embed-tool" title="Tool name">
         {tool}
       </code>
-      <span className="hint">{titleOf(ROLE_OPTIONS, role)}</span>
+      <span className="hint">{titleOf(ROLE_ENTRIES, role)}</span>
       <span className="embed-actions">
         {onEdit && (
           <button type="button" className="ghost" onClick={onEdit} title="Edit the schema and the answer here (loads the editor)">

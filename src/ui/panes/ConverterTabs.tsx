@@ -1,5 +1,5 @@
 /** One tab per converter with its ✓/✗ badge; picking a tab picks the converter everywhere. */
-import { CLIENTS, CONVERTERS, titleOf } from '../catalog.ts';
+import { CLIENT_ENTRIES, CONVERTER_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { converterBadge } from './converterBadge.ts';
 
@@ -11,7 +11,7 @@ export function ConverterTabs() {
   const report = usePlayground((s) => s.report);
   return (
     <div className="tabs" role="tablist" aria-label="Compare converters">
-      {CONVERTERS.map((c) => {
+      {CONVERTER_ENTRIES.map((c) => {
         const badge = converterBadge(report?.converters[c.id], client);
         return (
           <button
@@ -20,7 +20,7 @@ export function ConverterTabs() {
             role="tab"
             aria-selected={c.id === converter}
             data-mark={badge.mark}
-            title={`${c.summary}\n${badge.mark} ${badge.meaning} (${titleOf(CLIENTS, client)})`}
+            title={`${c.summary}\n${badge.mark} ${badge.meaning} (${titleOf(CLIENT_ENTRIES, client)})`}
             onClick={() => store.getState().setField('converter', c.id)}
           >
             {c.title}

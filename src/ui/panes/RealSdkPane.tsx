@@ -1,4 +1,5 @@
 /** Pane 4: what the published SDKs (server + client over InMemoryTransport) actually did with this case. */
+import { REAL_SDK_ENTRIES } from '../../engine/contract/catalog.ts';
 import type { RealSdkRow, Report } from '../../engine/report.ts';
 import { usePlayground } from '../storeContext.ts';
 import { usePaneGate } from './gate.ts';
@@ -7,12 +8,6 @@ import { Note } from './Pane.tsx';
 import { Reveal } from './Reveal.tsx';
 import { ShipsSummary } from './ShipsSummary.tsx';
 
-/** The two real runs, with the package each one used. */
-const SDKS = [
-  { id: 'v1', title: 'SDK v1', pkg: '@modelcontextprotocol/sdk' },
-  { id: 'v2', title: 'SDK v2', pkg: '@modelcontextprotocol/server' },
-] as const;
-
 /** The real-SDK pane body. */
 export function RealSdkPane() {
   const { report, gate } = usePaneGate(true);
@@ -20,7 +15,7 @@ export function RealSdkPane() {
   if (gate || !report) return <Note>{gate}</Note>;
   return (
     <div className="sdk-grid">
-      {SDKS.map((sdk) => (
+      {REAL_SDK_ENTRIES.map((sdk) => (
         <SdkRun key={sdk.id} title={sdk.title} pkg={`${sdk.pkg} ${report.versions[sdk.pkg] ?? ''}`} run={report.realSdk[sdk.id]} role={role} />
       ))}
     </div>

@@ -1,6 +1,5 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
-import type { ClientId } from '../../engine/report.ts';
-import { CLIENTS, titleOf } from '../catalog.ts';
+import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import { usePlayground } from '../storeContext.ts';
 import { usePaneGate } from './gate.ts';
 import { Note } from './Pane.tsx';
@@ -14,7 +13,7 @@ export function VerdictPane() {
   const client = usePlayground((s) => s.client);
   if (gate || !report) return <Note>{gate}</Note>;
   const rows = policyRows(report.converters[converter]);
-  const others = CLIENTS.filter((c) => c.id !== client);
+  const others = CLIENT_ENTRIES.filter((c) => c.id !== client);
   return (
     <>
       {rows.map(({ policy, row }, i) => {
@@ -29,7 +28,7 @@ export function VerdictPane() {
             <span className="others">
               {others.map((o) => (
                 <span key={o.id} className="other" title={row.verdicts[o.id]?.message ?? undefined}>
-                  {shortName(o.id)} <VerdictBadge verdict={row.verdicts[o.id]} small />
+                  {o.short} <VerdictBadge verdict={row.verdicts[o.id]} small />
                 </span>
               ))}
             </span>
@@ -51,16 +50,12 @@ export function VerdictPane() {
 /** The pane's header note: which client, validating how. */
 export function VerdictTools() {
   const client = usePlayground((s) => s.client);
-  const entry = CLIENTS.find((c) => c.id === client);
-  return <span className="hint" title={entry?.summary}>{entry?.title}</span>;
+  const entry = entryOf(CLIENT_ENTRIES, client);
+  return <span className="hint" title={entry.summary}>{entry.title}</span>;
 }
 
 function whyNotValidated(ships: unknown, listed: unknown): string {
   if (ships === null) return 'nothing shipped, so nothing to validate';
   if (listed === null) return 'no schema listed, so the client does not validate';
   return 'the client skips this result';
-}
-
-function shortName(id: ClientId): string {
-  return titleOf(CLIENTS, id).replace(/^SDK | client/g, '');
 }

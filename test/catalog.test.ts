@@ -1,0 +1,71 @@
+/** The catalog is the one source of names: the README shows it, its versions are the pinned ones, the registries follow it. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_ENTRIES,
+  CLIENT_IDS,
+  CONVERTER_ENTRIES,
+  CONVERTER_IDS,
+  POLICY_ENTRIES,
+  POLICY_IDS,
+  REAL_SDK_ENTRIES,
+  REAL_SDK_IDS,
+  ROLE_ENTRIES,
+  type Entry,
+} from '../src/engine/contract/catalog.ts';
+import { CLIENTS } from '../src/engine/clients/index.ts';
+import { CONVERTERS } from '../src/engine/converters/index.ts';
+import { POLICIES } from '../src/engine/policies.ts';
+import { VERSIONS } from '../src/engine/versions.ts';
+import { README, withCatalog } from './readme-catalog.ts';
+
+const LISTS: Record<string, readonly Entry[]> = {
+  converters: CONVERTER_ENTRIES,
+  policies: POLICY_ENTRIES,
+  clients: CLIENT_ENTRIES,
+  roles: ROLE_ENTRIES,
+  'real runs': REAL_SDK_ENTRIES,
+};
+
+describe('the README', () => {
+  const readme = readFileSync(README, 'utf8');
+
+  it('shows the catalog as it is (run `npm run readme:catalog` after changing it)', () => {
+    expect(readme).toBe(withCatalog(readme));
+  });
+
+  it("spells the Report's id lists as the catalog does", () => {
+    expect(readme).toContain(`policies.<${POLICY_IDS.join('|')}>`);
+    expect(readme).toContain(`verdicts.<${CLIENT_IDS.join('|')}>`);
+    expect(readme).toContain(`realSdk.<${REAL_SDK_IDS.join('|')}>`);
+  });
+});
+
+describe('the catalog', () => {
+  it.each(Object.entries(LISTS))('%s: ids and titles are distinct (pickers and rows are told apart by them)', (_, list) => {
+    expect(new Set(list.map((e) => e.id)).size).toBe(list.length);
+    expect(new Set(list.map((e) => e.title)).size).toBe(list.length);
+    for (const e of list) expect(e.summary, e.id).toMatch(/^\S.{10,159}$/);
+  });
+
+  it('short client names are distinct', () => {
+    expect(new Set(CLIENT_ENTRIES.map((e) => e.short)).size).toBe(CLIENT_ENTRIES.length);
+  });
+
+  it('every package version a summary names is the pinned one', () => {
+    const named = Object.values(LISTS)
+      .flat()
+      .flatMap((e) => [...e.summary.matchAll(/(@[\w-]+\/[\w-]+) (\d+\.\d+\.\d+)/g)].map((m) => ({ id: e.id, pkg: m[1] ?? '', version: m[2] })));
+    expect(named.length).toBeGreaterThan(0);
+    for (const { id, pkg, version } of named) expect({ id, pkg, version }).toEqual({ id, pkg, version: VERSIONS[pkg as keyof typeof VERSIONS] });
+  });
+});
+
+describe('the registries follow the catalog', () => {
+  it('in its order, one object per id', () => {
+    expect(CONVERTERS.map((c) => c.id)).toEqual(CONVERTER_IDS);
+    expect(POLICIES.map((p) => p.id)).toEqual(POLICY_IDS);
+    expect(CLIENTS.map((c) => c.id)).toEqual(CLIENT_IDS);
+  });
+
+});
