@@ -142,8 +142,10 @@ export function verifyAll(
       const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
       if (policy.opensListing) row.listed = listed;
       for (const client of clients) {
-        // A refused answer is an isError result without structuredContent: no client validates it.
-        row.verdicts[client.id] = row.refused !== null ? { valid: null, message: null } : verify(client, listed, row.ships);
+        // A refused answer is an isError result without structuredContent: no client validates it. Arguments are
+        // validated as sent, before the server refuses them.
+        const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null;
+        row.verdicts[client.id] = validates ? verify(client, listed, row.ships as Json) : { valid: null, message: null };
       }
       policies[policy.id] = row;
     }

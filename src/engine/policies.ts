@@ -49,7 +49,8 @@ const raw: Policy = {
    */
   ship(loaded, answer) {
     const a = analyse(loaded.schema, answer);
-    if (!a.parsed.ok) return refusal(a.parsed.zodMessage);
+    // Refused arguments were still sent as they are: the clients' verdicts on them stand beside the server's refusal.
+    if (!a.parsed.ok) return loaded.role === 'input' ? { ...refusal(a.parsed.zodMessage), ships: answer } : refusal(a.parsed.zodMessage);
     return { ships: answer, undeclared: a.undeclared, refused: null, log: null };
   },
   onWire: sdkResultCopy,
