@@ -14,11 +14,16 @@ import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
 import { refusal as v2Refusal } from './converters/mcp-sdk-v2.ts';
 import { VERSIONS } from './versions.ts';
+import { capReport } from './caps.ts';
 import type { ClientId, ConverterId, ConverterRow, Json, JsonSchema, PolicyRow, Report, RealSdkRow, Verdict } from './report.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from './types.ts';
 
-/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. */
+/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
 export async function evaluate(input: unknown): Promise<Report> {
+  return capReport(await evaluateCase(input));
+}
+
+async function evaluateCase(input: unknown): Promise<Report> {
   const parsed = CaseSchema.safeParse(input);
   if (!parsed.success) {
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
