@@ -245,6 +245,14 @@ test('the input role checks call arguments against the inputSchema', async ({ pa
   await expect(row(page, 'undeclared', 'raw')).toBeVisible();
 });
 
+test('input role: arguments the server refuses still get the client verdict, then the refusal, in one sentence', async ({ page }) => {
+  await openCase(page, { role: 'input', schema: schemaOf('z.object({ a: z.number(), b: z.number() }).refine((o) => o.a < o.b, "a must be below b")'), answer: '{"a":2,"b":1}', converter: 'mcp-sdk-v2', client: 'sdk-v2-node' });
+  await evaluated(page);
+  await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+  await expect(row(page, 'verdict', 'raw')).toContainText('The client says the arguments are valid, then the server refuses them: Input validation error: Invalid arguments for tool');
+  await expect(row(page, 'verdict', 'raw')).toContainText('a must be below b');
+});
+
 test.describe('layout', () => {
   test('1440×900: everything visible without page scroll, each pane without its own scroll', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -18,8 +18,13 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const report = await evaluate(data);
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  await writeAll(`${JSON.stringify(report, null, 2)}\n`);
   return 0;
+}
+
+/** Resolves once stdout has taken the whole text: a pipe is written asynchronously, and process.exit drops what is pending. */
+function writeAll(text: string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
 }
 
 main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -8,7 +8,7 @@ import type { Report } from '../src/engine/report.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const cli = (args: string[], input?: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
 
 const copilotCase = {
   v: 1,
@@ -53,6 +53,16 @@ describe('cli', () => {
     const garbage = cli(['-'], '{ not json');
     expect(garbage.status).toBe(2);
     expect(garbage.stdout).toBe('');
+  });
+
+  it('writes a report over 256 KB whole through a pipe before it exits', () => {
+    // 3,000 undeclared keys: each is named in the verdict messages and shipped back by every policy.
+    const answer = JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`key${i}`, 'v'.repeat(20)])));
+    const run = cli(['-'], JSON.stringify({ ...copilotCase, schema: 'export default z.object({})', answer }));
+    expect(run.status).toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(256 * 1024);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.converters.zod?.policies.raw?.ships).toEqual(JSON.parse(answer));
   });
 
   it('exits 2 with usage when no file is given', () => {

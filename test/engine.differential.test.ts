@@ -27,10 +27,16 @@ describe.each(loadFixtures())('$file', (fx) => {
       expect(ours.listError).toBe(real.listError);
       return;
     }
-    if (report.role === 'input') return;
     const raw = ours.policies.raw;
     expect(raw).toBeTruthy();
     if (!raw) return;
+    if (report.role === 'input') {
+      // The arguments go out as sent; the real server refuses them (isError, its text) or runs the tool.
+      expect(raw.ships).toEqual(JSON.parse(fx.case.answer));
+      expect(raw.refused).toBe(real.isError ? real.text : null);
+      expect(raw.verdicts[client].valid, 'the client validates the arguments as sent').not.toBeNull();
+      return;
+    }
     const verdict = raw.verdicts[client];
     if (real.callError) {
       // The real client threw: either it rejected the structuredContent (our verdict must say so, word for word)

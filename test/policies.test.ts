@@ -1,9 +1,9 @@
 /** The shipping policies (seed 000, FrontMCP PR #981) and `raw`, what the published SDKs do. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { hasTransform } from '../src/engine/pipes.ts';
 import {
   findDroppedKeys,
-  hasTransform,
   MAX_KEY_PATHS,
   parseInput,
   POLICIES,
@@ -123,7 +123,7 @@ describe('coercion and catch', () => {
   });
 });
 
-describe('transforms: always stripped', () => {
+describe('transforms: keys below them are always stripped', () => {
   const schemas: Array<[string, z.ZodType]> = [
     ['.transform()', z.object({ id: z.string() }).transform((o) => ({ ...o, seen: true }))],
     ['z.preprocess()', z.preprocess((v) => v, z.object({ id: z.string() }))],
@@ -133,7 +133,7 @@ describe('transforms: always stripped', () => {
 
   it.each(schemas)('%s is a transform', (_, schema) => expect(hasTransform(schema)).toBe(true));
 
-  it('warn, keep and fail behave like strip and say so', () => {
+  it('at the root: warn, keep and fail behave like strip and say so', () => {
     const rows = ship(schemas[0]![1], '{"id":"1","x":2}');
     expect(rows.strip).toEqual({ ships: { id: '1', seen: true }, undeclared: [], refused: null, log: null });
     for (const id of ['warn', 'keep', 'fail'] as const) {
@@ -141,9 +141,27 @@ describe('transforms: always stripped', () => {
         ships: { id: '1', seen: true },
         undeclared: [],
         refused: null,
-        log: `Tool "${TOOL}": its outputSchema has a transform, so undeclared keys are always stripped and the ${id} policy does not apply.`,
+        log: `Tool "${TOOL}": part of its answer passes through a transform in its outputSchema, so undeclared keys there are always stripped and the ${id} policy does not apply to them.`,
       });
     }
+  });
+
+  it('on a field: keys beside it are still found and acted on; keys below it are not compared, and keep does not put them back', () => {
+    // The transform renames `x` to `y`: comparing keys below it would name `x`, and keep would put it back beside `y`.
+    const S = z.object({ a: z.object({ x: z.number() }).transform((o) => ({ y: o.x })), list: z.array(z.object({ n: z.number() })) });
+    const rows = ship(S, '{"a":{"x":1},"list":[{"n":1,"m":2}],"extra":true}');
+    const note = `Tool "${TOOL}": part of its answer passes through a transform in its outputSchema, so undeclared keys there are always stripped and the warn policy does not apply to them.`;
+    expect(rows.strip).toEqual({ ships: { a: { y: 1 }, list: [{ n: 1 }] }, undeclared: ['list[].m', 'extra'], refused: null, log: null });
+    expect(rows.warn.log).toBe(`Tool "${TOOL}" answered with keys its outputSchema does not declare, so they were stripped: list[].m, extra. ${note}`);
+    expect(rows.keep).toMatchObject({ ships: { a: { y: 1 }, list: [{ n: 1, m: 2 }], extra: true }, undeclared: ['list[].m', 'extra'], refused: null });
+    expect(rows.fail).toMatchObject({ ships: null, undeclared: ['list[].m', 'extra'] });
+    expect(rows.fail.refused).toContain('undeclared keys: list[].m, extra');
+  });
+
+  it('a union is followed into the member zod keeps: a pipe in another member hides nothing', () => {
+    const U = z.object({ v: z.union([z.object({ k: z.literal('t') }).transform((o) => o.k), z.object({ k: z.literal('p'), n: z.number() })]) });
+    expect(ship(U, '{"v":{"k":"p","n":1,"z":0}}').strip.undeclared).toEqual(['v.z']);
+    expect(ship(U, '{"v":{"k":"t","z":0}}').strip.undeclared).toEqual([]);
   });
 
   it('plain schemas, coercion, defaults, catch and recursion are not transforms', () => {

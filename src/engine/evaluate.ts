@@ -15,11 +15,16 @@ import { openListing } from './schema-walk.ts';
 import { runRealSdk } from './real-sdk.ts';
 import { refusal as v2Refusal } from './converters/mcp-sdk-v2.ts';
 import { VERSIONS } from './versions.ts';
+import { capReport } from './caps.ts';
 import type { ClientId, ConverterId, ConverterRow, Json, JsonSchema, PolicyRow, Report, RealSdkRow, Verdict } from './report.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from './types.ts';
 
-/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. */
+/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
 export async function evaluate(input: unknown): Promise<Report> {
+  return capReport(await evaluateCase(input));
+}
+
+async function evaluateCase(input: unknown): Promise<Report> {
   const parsed = CaseSchema.safeParse(input);
   if (!parsed.success) {
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
@@ -143,8 +148,10 @@ export function verifyAll(
       const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
       if (policy.opensListing) row.listed = listed;
       for (const client of clients) {
-        // A refused answer is an isError result without structuredContent: no client validates it.
-        row.verdicts[client.id] = row.refused !== null ? { valid: null, message: null } : verify(client, listed, row.ships);
+        // A refused answer is an isError result without structuredContent: no client validates it. Arguments are
+        // validated as sent, before the server refuses them.
+        const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null;
+        row.verdicts[client.id] = validates ? verify(client, listed, row.ships as Json) : { valid: null, message: null };
       }
       policies[policy.id] = row;
     }

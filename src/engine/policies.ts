@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { POLICY_IDS, type PolicyId } from './contract/catalog.ts';
 import type { InputParse, Json } from './report.ts';
 import type { LoadedCase, Policy, PolicyRegistry, Shipment } from './types.ts';
+import { belowPipes } from './pipes.ts';
 
 /** A tool names at most this many undeclared key paths (seed 000). */
 export const MAX_KEY_PATHS = 100;
@@ -30,9 +31,9 @@ export function undeclaredKeysMessage(keys: readonly string[]): string {
   return `${INVALID_OUTPUT_MESSAGE}: undeclared keys: ${keys.join(', ')}`;
 }
 
-/** Logged by `warn`, `keep` and `fail` for a schema with a transform, which is always stripped. */
+/** Logged by `warn`, `keep` and `fail` when part of the answer passes through a transform: keys there are always stripped. */
 export function transformNote(tool: string, policy: PolicyId): string {
-  return `Tool "${tool}": its outputSchema has a transform, so undeclared keys are always stripped and the ${policy} policy does not apply.`;
+  return `Tool "${tool}": part of its answer passes through a transform in its outputSchema, so undeclared keys there are always stripped and the ${policy} policy does not apply to them.`;
 }
 
 // ---------------------------------------------------------------- the policies
@@ -47,7 +48,8 @@ const raw: Policy<'raw'> = {
    */
   ship(loaded, answer) {
     const a = analyse(loaded.schema, answer);
-    if (!a.parsed.ok) return refusal(a.parsed.zodMessage);
+    // Refused arguments were still sent as they are: the clients' verdicts on them stand beside the server's refusal.
+    if (!a.parsed.ok) return loaded.role === 'input' ? { ...refusal(a.parsed.zodMessage), ships: answer } : refusal(a.parsed.zodMessage);
     return { ships: answer, undeclared: a.undeclared, refused: null, log: null };
   },
   onWire: sdkResultCopy,
@@ -72,9 +74,9 @@ const keep: Policy<'keep'> = {
   ship: (loaded, answer) =>
     frontmcp(loaded, answer, 'keep', (a, data) => {
       if (a.undeclared.length === 0) return shipped(parsedWire(a, answer), [], null);
-      const { merged, complete } = putBackUndeclaredKeys(answer, data);
+      const { merged, complete } = putBackUndeclaredKeys(answer, data, a.below);
       // A key whose object the schema coerced to a primitive has nowhere to go back to.
-      const lost = complete ? [] : findDroppedKeys(answer, merged);
+      const lost = complete ? [] : findDroppedKeys(answer, merged, a.below);
       if (lost.length > 0) return { ...refusal(invalidOutput(undeclaredKeysMessage(lost))), undeclared: a.undeclared };
       return shipped(wireOf(merged, answer), a.undeclared, null);
     }),
@@ -95,12 +97,18 @@ export const POLICY_REGISTRY: PolicyRegistry = { raw, strip, warn, keep, fail };
 /** The shipping policies in the catalog's (display) order. */
 export const POLICIES: readonly Policy[] = POLICY_IDS.map((id) => POLICY_REGISTRY[id]);
 
-/** FrontMCP's common path: a rejected answer is INVALID_OUTPUT; a schema with a transform is always stripped. */
+/**
+ * FrontMCP's common path: a rejected answer is INVALID_OUTPUT; otherwise the policy acts on the undeclared keys found.
+ * Keys below a transform cannot be compared and are always stripped: `warn`, `keep` and `fail` say so when the answer
+ * has an object or array there.
+ */
 function frontmcp(loaded: LoadedCase, answer: Json, policy: PolicyId, apply: (a: Analysis, data: unknown) => Shipment): Shipment {
   const a = analyse(loaded.schema, answer);
   if (!a.parsed.ok) return refusal(invalidOutput(a.parsed.frontmcp));
-  if (a.transform) return shipped(parsedWire(a, answer), [], policy === 'strip' ? null : transformNote(loaded.tool, policy));
-  return apply(a, a.parsed.data);
+  const shipment = apply(a, a.parsed.data);
+  if (a.below.size === 0 || policy === 'strip') return shipment;
+  const note = transformNote(loaded.tool, policy);
+  return { ...shipment, log: shipment.log === null ? note : `${shipment.log} ${note}` };
 }
 
 function refusal(refused: string): Shipment {
@@ -222,8 +230,9 @@ type ParseOutcome = { ok: true; data: unknown } | { ok: false; zodMessage: strin
 
 interface Analysis {
   parsed: ParseOutcome;
-  transform: boolean;
-  /** findDroppedKeys(answer, parsed); empty for a schema with a transform, whose parse can rename keys. */
+  /** The answer's objects and arrays at or below a transform, whose keys the walk does not compare. */
+  below: ReadonlySet<object>;
+  /** findDroppedKeys(answer, parsed), everywhere but below a transform (whose parse can rename keys). */
   undeclared: string[];
   /** The parsed answer's wire form, once a policy asked for it. */
   wire?: Wire;
@@ -234,9 +243,9 @@ let lastAnalysis: { schema: z.ZodType; answer: unknown; result: Analysis } | nul
 function analyse(schema: z.ZodType, answer: unknown): Analysis {
   if (lastAnalysis && lastAnalysis.schema === schema && Object.is(lastAnalysis.answer, answer)) return lastAnalysis.result;
   const parsed = parseWith(schema, answer);
-  const transform = hasTransform(schema);
-  const undeclared = parsed.ok && !transform ? findDroppedKeys(answer, parsed.data) : [];
-  const result: Analysis = { parsed, transform, undeclared };
+  const below: ReadonlySet<object> = parsed.ok ? belowPipes(schema, answer) : NOWHERE;
+  const undeclared = parsed.ok ? findDroppedKeys(answer, parsed.data, below) : [];
+  const result: Analysis = { parsed, below, undeclared };
   lastAnalysis = { schema, answer, result };
   return result;
 }
@@ -277,12 +286,15 @@ export function parseInput(loaded: LoadedCase, args: Json): InputParse {
 
 type Task = { from: unknown; to: unknown; path: string } | { report: string };
 
+const NOWHERE: ReadonlySet<object> = new Set();
+
 /**
  * Key paths of `original` missing from `parsed` at the same place (`costCenter`, `lines[].margin`), in answer order,
  * each once, at most MAX_KEY_PATHS. Keys of an object parsing replaced with a non-object count; the walk stops
- * where `parsed` holds the original by reference (`z.any()`), and at pairs it has seen, so cycles end.
+ * where `parsed` holds the original by reference (`z.any()`), at pairs it has seen, so cycles end, and at the values
+ * in `below` (belowPipes: where a transform may have reshaped them).
  */
-export function findDroppedKeys(original: unknown, parsed: unknown): string[] {
+export function findDroppedKeys(original: unknown, parsed: unknown, below: ReadonlySet<object> = NOWHERE): string[] {
   const found = new Set<string>();
   const seen: Walked = new Map();
   const stack: Task[] = [{ from: original, to: parsed, path: '' }];
@@ -293,7 +305,7 @@ export function findDroppedKeys(original: unknown, parsed: unknown): string[] {
       continue;
     }
     const { from, to, path } = task;
-    if (from === to || typeof from !== 'object' || from === null || walked(seen, from, to)) continue;
+    if (from === to || typeof from !== 'object' || from === null || below.has(from) || walked(seen, from, to)) continue;
     if (Array.isArray(from)) {
       const into = Array.isArray(to) ? (to as unknown[]) : [];
       for (let i = from.length - 1; i >= 0; i--) stack.push({ from: from[i], to: into[i], path: `${path}[]` });
@@ -344,9 +356,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 // ---------------------------------------------------------------- keep: put undeclared keys back
 
-/** The parsed value with the original's undeclared keys put back, at every level (a new value; inputs untouched). */
-export function withUndeclaredKeys(original: unknown, parsed: unknown): unknown {
-  return putBackUndeclaredKeys(original, parsed).merged;
+/**
+ * The parsed value with the original's undeclared keys put back, at every level but at and below the values in `below`
+ * (a transform's output stays as it made it). A new value; inputs untouched.
+ */
+export function withUndeclaredKeys(original: unknown, parsed: unknown, below: ReadonlySet<object> = NOWHERE): unknown {
+  return putBackUndeclaredKeys(original, parsed, below).merged;
 }
 
 /**
@@ -354,7 +369,7 @@ export function withUndeclaredKeys(original: unknown, parsed: unknown): unknown 
  * original object met a parsed value it could not merge into (a primitive, an array, a shorter array, a cycle), and
  * findDroppedKeys(original, merged) names the keys that were lost; when it is true, none were.
  */
-function putBackUndeclaredKeys(original: unknown, parsed: unknown): { merged: unknown; complete: boolean } {
+function putBackUndeclaredKeys(original: unknown, parsed: unknown, below: ReadonlySet<object>): { merged: unknown; complete: boolean } {
   const root: { value?: unknown } = {};
   const seen: Walked = new Map();
   let complete = true;
@@ -363,8 +378,8 @@ function putBackUndeclaredKeys(original: unknown, parsed: unknown): { merged: un
   while (stack.length > 0) {
     const { from, to, into, key } = stack.pop() as (typeof stack)[number];
     let value: unknown = to;
-    if (from === to || typeof from !== 'object' || from === null) {
-      // nothing of the original to put back
+    if (from === to || typeof from !== 'object' || from === null || below.has(from)) {
+      // nothing of the original to put back, or a transform's output
     } else if (typeof to !== 'object' || to === null || walked(seen, from, to)) {
       complete = false;
     } else if (Array.isArray(from) && Array.isArray(to)) {
@@ -466,69 +481,6 @@ function primitive(value: unknown): Json | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
   return undefined;
-}
-
-// ---------------------------------------------------------------- hasTransform
-
-const transforms = new WeakMap<z.ZodType, boolean>();
-
-interface DefLike {
-  type: string;
-  [key: string]: unknown;
-}
-
-/** Whether a transform sits anywhere in the schema: `.transform()`, `z.preprocess()`, `.pipe()`, a codec (all zod 4 pipes). */
-export function hasTransform(schema: z.ZodType): boolean {
-  const known = transforms.get(schema);
-  if (known !== undefined) return known;
-  const seen = new Set<unknown>();
-  const stack: unknown[] = [schema];
-  let found = false;
-  while (stack.length > 0 && !found) {
-    const node = stack.pop();
-    if (seen.has(node)) continue;
-    seen.add(node);
-    const def = defOf(node);
-    if (!def) continue;
-    if (def.type === 'pipe' || def.type === 'transform') found = true;
-    else stack.push(...childrenOf(node, def));
-  }
-  transforms.set(schema, found);
-  return found;
-}
-
-function defOf(node: unknown): DefLike | null {
-  const def = (node as { _zod?: { def?: unknown } } | null)?._zod?.def;
-  return typeof def === 'object' && def !== null && typeof (def as DefLike).type === 'string' ? (def as DefLike) : null;
-}
-
-function childrenOf(node: unknown, def: DefLike): unknown[] {
-  try {
-    switch (def.type) {
-      case 'object':
-        return [...Object.values(def['shape'] as object), def['catchall']];
-      case 'union':
-        return [...(def['options'] as unknown[])];
-      case 'tuple':
-        return [...(def['items'] as unknown[]), def['rest']];
-      case 'intersection':
-        return [def['left'], def['right']];
-      case 'record':
-      case 'map':
-        return [def['keyType'], def['valueType']];
-      case 'set':
-        return [def['valueType']];
-      case 'array':
-        return [def['element']];
-      case 'lazy':
-        // zod caches the getter's result as innerType, so a recursive schema yields the same objects every time.
-        return [(node as { _zod: { innerType?: unknown } })._zod.innerType];
-      default:
-        return [def['innerType']];
-    }
-  } catch {
-    return [];
-  }
 }
 
 function messageOf(e: unknown): string {

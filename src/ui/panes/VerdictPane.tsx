@@ -39,6 +39,9 @@ export function VerdictPane() {
             ) : (
               verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>
             )}
+            {report.role === 'input' && row.refused !== null && verdict && verdict.valid !== null && (
+              <span className="said refused-after">{`The client says the arguments are ${verdict.valid ? 'valid' : 'invalid'}, then the server refuses them: ${row.refused}`}</span>
+            )}
           </div>
         );
       })}
