@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './report.ts';
 
-/** The roles a case can play: the tool's answer against its outputSchema, or call arguments against its inputSchema. */
-export const ROLES = ['output', 'input'] as const;
-export type Role = (typeof ROLES)[number];
+// The roles live beside the Report contract, which the page imports without pulling classic zod into its first paint.
+export { ROLES, type Role } from './report.ts';
 
 /** The tool name used when a case does not give one. */
 export const DEFAULT_TOOL = 'my_tool';

@@ -4,7 +4,10 @@
  * TypeScript types are derived from them.
  */
 import * as z from 'zod/mini';
-import { ROLES } from './case.ts';
+
+/** The roles a case can play: the tool's answer against its outputSchema, or call arguments against its inputSchema. */
+export const ROLES = ['output', 'input'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Any JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
