@@ -21,8 +21,8 @@ export type ClientId = (typeof CLIENT_IDS)[number];
 export const CONVERTER_IDS = ['zod', 'mcp-sdk-v1', 'mcp-sdk-v2', 'wire-truthful', 'frontmcp', 'lenient-output'] as const;
 export type ConverterId = (typeof CONVERTER_IDS)[number];
 
-/** The longest message a report may carry (characters): far above the engine's own cap, far below what freezes a page. */
-export const MAX_MESSAGE_CHARS = 256 * 1024;
+/** The longest message a report may carry (characters): far above the engine's own cap (src/engine/caps.ts), far below what freezes a page. */
+export const MAX_REPORT_TEXT_CHARS = 256 * 1024;
 /** The longest tool text a report may carry (a real SDK run's text block echoes the whole answer as JSON). */
 export const MAX_TOOL_TEXT_CHARS = 16 * 1024 * 1024;
 /** The most key paths a list may hold (the engine stops at 100). */
@@ -30,7 +30,7 @@ export const MAX_PATHS = 1000;
 /** How deep a JSON value may nest (answers stop at 512 levels; a 1000-level schema lists about 2000). */
 export const MAX_JSON_DEPTH = 4096;
 
-const message = z.string().check(z.maxLength(MAX_MESSAGE_CHARS));
+const message = z.string().check(z.maxLength(MAX_REPORT_TEXT_CHARS));
 const nullableMessage = z.nullable(message);
 const paths = z.array(message).check(z.maxLength(MAX_PATHS));
 
