@@ -487,29 +487,32 @@ async function giantOnce(browser: Browser, origin: string, blocked: string[]): P
     await page.waitForFunction(() => (window as BenchWindow).__playground?.ready() === true, undefined, { timeout: 60_000 });
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
     // Timed from when the report (or the run's end) reaches the store: the task that received it is the one that counts.
-    const landed = await page.evaluate(
+    // Loading the case (editors, URL, autosave) is its own task, before the run: only tasks after it are counted.
+    const { sent, landed } = await page.evaluate(
       (c) =>
-        new Promise<number>((resolve) => {
+        new Promise<{ sent: number; landed: number }>((resolve) => {
           const store = (window as BenchWindow).__playground!.store;
+          let sent = Number.NaN;
           const unsubscribe = store.subscribe((s, prev) => {
             if (prev.run.kind === 'evaluating' && s.run.kind !== 'evaluating') {
               unsubscribe();
-              resolve(performance.now());
+              resolve({ sent, landed: performance.now() });
             }
           });
           store.getState().loadCase(c);
+          setTimeout(() => (sent = performance.now()));
         }),
       giantAnswerCase(),
     );
     // Let what the landing set off (rendering, layout) finish.
     await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 10_000 }), 500)));
-    return await page.evaluate((at) => {
+    return await page.evaluate(([from, at]) => {
       const w = window as BenchWindow;
-      const after = (w.__benchLongTasks ?? []).filter((t) => t.start + t.ms >= at);
+      const after = (w.__benchLongTasks ?? []).filter((t) => t.start >= from && t.start + t.ms >= at);
       const run = w.__playground!.store.getState().run;
       const status = document.querySelector('[data-testid="status"]')?.textContent ?? '';
       return { ms: Math.max(0, ...after.map((t) => t.ms)), outcome: `${run.kind}: ${status.slice(0, 120)}` };
-    }, landed);
+    }, [sent, landed] as const);
   } finally {
     await context.close();
   }
