@@ -2,7 +2,8 @@
  * The browser section of `npm run bench`: the built app, served by `vite preview`, in headless Chromium with every
  * request beyond localhost blocked and counted. It times navigation start → first verdict (app and embed, a fresh
  * context per load), keydown in the answer editor → updated verdict (a gallery case and two large ones), and weighs
- * the JavaScript (gzip) fetched before the first verdict, with the engine worker broken down by npm package.
+ * the JavaScript (gzip) fetched before the first verdict, with the engine worker broken down by npm package, and the
+ * longest main-thread task when a giant report lands (`--row giant-answer` runs that row alone).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +32,7 @@ const VERDICT_PANE = '[data-pane="verdict"]';
 
 
 /** The budgets of issue 5. */
-const BUDGET = { firstVerdictMs: 1500, editGalleryMs: 100, editLargeMs: 400, appJsGzip: 350_000, embedJsGzip: 200_000 };
+const BUDGET = { firstVerdictMs: 1500, editGalleryMs: 100, editLargeMs: 400, appJsGzip: 350_000, embedJsGzip: 200_000, giantLongTaskMs: 200 };
 
 /** Percentiles of a sample, in milliseconds; `failed` counts samples that never produced a figure. */
 export interface Stats {
@@ -88,7 +89,7 @@ interface EditResult {
   failures: string[];
 }
 
-type BenchWindow = Window & { __playground?: PlaygroundHook; __benchFirstVerdict?: number; __benchEdit?: Promise<EditOutcome> };
+type BenchWindow = Window & { __playground?: PlaygroundHook; __benchFirstVerdict?: number; __benchEdit?: Promise<EditOutcome>; __benchLongTasks?: Array<{ start: number; ms: number }> };
 /** One timed keystroke: keydown → verdict text (ms), and on the way keydown → store and keydown → report in the store. */
 type EditOutcome = { ms: number; text: string; workerMs: number | null; toStore: number; toReport: number } | { failed: string };
 
@@ -450,6 +451,94 @@ async function edits(browser: Browser, origin: string, sizes: readonly EditCase[
   return { id: last?.id ?? 'none', kind: last?.kind ?? 'large', answerBytes: Buffer.byteLength(last?.case.answer ?? ''), key: '–', edit: none, worker: none, toStore: none, toReport: none, tooLarge, failures: [] };
 }
 
+// ---------------------------------------------------------------- giant answer
+
+/** The giant-answer row: how long the page's main thread is blocked at once when a huge report lands. */
+interface GiantResult {
+  answerBytes: number;
+  /** Each sample's longest main-thread task (ms) from the one in which the report landed on. */
+  longest: Stats;
+  /** How each sample's run ended, and what the status line said. */
+  outcomes: string[];
+}
+
+/** A 100,000-key answer (about 1.5 MB) against `z.object({})`: every strict client lists every key as an error (issue 9, item 6). */
+export function giantAnswerCase(keys = 100_000): PlaygroundCase {
+  const answer = `{${Array.from({ length: keys }, (_, i) => `"k${i}":${i}`).join(',')}}`;
+  return { ...DEFAULT_CASE, role: 'output', schema: "import { z } from 'zod';\nexport default z.object({});\n", answer };
+}
+
+/** One sample: the app warm on the default case, the giant case loaded into it, long tasks observed from the landing on. */
+async function giantOnce(browser: Browser, origin: string, blocked: string[]): Promise<{ ms: number; outcome: string }> {
+  const { context } = await freshContext(browser, origin, blocked);
+  try {
+    await context.addInitScript(() => {
+      const w = window as BenchWindow;
+      w.__benchLongTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__benchLongTasks?.push({ start: e.startTime, ms: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(180_000);
+    await page.goto(`/${encodePermalink(DEFAULT_CASE)}`);
+    const first = await firstVerdict(page, 120_000);
+    if ('failed' in first) return { ms: Number.NaN, outcome: first.failed };
+    await page.waitForFunction(() => (window as BenchWindow).__playground?.ready() === true, undefined, { timeout: 60_000 });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    // Timed from when the report (or the run's end) reaches the store: the task that received it is the one that counts.
+    // Loading the case (editors, URL, autosave) is its own task, before the run: only tasks after it are counted.
+    const { sent, landed } = await page.evaluate(
+      (c) =>
+        new Promise<{ sent: number; landed: number }>((resolve) => {
+          const store = (window as BenchWindow).__playground!.store;
+          let sent = Number.NaN;
+          const unsubscribe = store.subscribe((s, prev) => {
+            if (prev.run.kind === 'evaluating' && s.run.kind !== 'evaluating') {
+              unsubscribe();
+              resolve({ sent, landed: performance.now() });
+            }
+          });
+          store.getState().loadCase(c);
+          setTimeout(() => (sent = performance.now()));
+        }),
+      giantAnswerCase(),
+    );
+    // Let what the landing set off (rendering, layout) finish.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 10_000 }), 500)));
+    return await page.evaluate(([from, at]) => {
+      const w = window as BenchWindow;
+      const after = (w.__benchLongTasks ?? []).filter((t) => t.start >= from && t.start + t.ms >= at);
+      const run = w.__playground!.store.getState().run;
+      const status = document.querySelector('[data-testid="status"]')?.textContent ?? '';
+      return { ms: Math.max(0, ...after.map((t) => t.ms)), outcome: `${run.kind}: ${status.slice(0, 120)}` };
+    }, [sent, landed] as const);
+  } finally {
+    await context.close();
+  }
+}
+
+async function giantAnswer(browser: Browser, origin: string, n: number, blocked: string[]): Promise<GiantResult> {
+  const samples: Array<{ ms: number; outcome: string }> = [];
+  for (let i = 0; i < n; i++) {
+    process.stderr.write(`bench browser: giant answer ${i + 1}/${n}\n`);
+    samples.push(await giantOnce(browser, origin, blocked));
+  }
+  const ok = samples.filter((s) => !Number.isNaN(s.ms));
+  return { answerBytes: Buffer.byteLength(giantAnswerCase().answer), longest: stats(ok.map((s) => s.ms), samples.length - ok.length), outcomes: samples.map((s) => s.outcome) };
+}
+
+function renderGiant(g: GiantResult): string[] {
+  return [
+    `Giant answer lands (a 100,000-key answer, ${size(g.answerBytes)}, against z.object({}); the longest main-thread task from the one the report landed in; budget ≤ ${BUDGET.giantLongTaskMs} ms)`,
+    table([
+      ['case', 'samples', 'failed', 'p50', 'max', 'budget (max)'],
+      ['  100k keys vs z.object({})', String(g.longest.n), String(g.longest.failed), ms(g.longest.p50), ms(g.longest.p95), against(g.longest.p95, BUDGET.giantLongTaskMs, (v) => `${ms(v)} ms`)],
+    ]),
+    ...g.outcomes.map((o, i) => `  sample ${i + 1} ended: ${o}`),
+  ];
+}
+
 // ---------------------------------------------------------------- figures
 
 function stats(sample: readonly number[], failed: number): Stats {
@@ -467,7 +556,7 @@ function against(value: number, budget: number, unit: (v: number) => string): st
   return value <= budget ? 'meets' : `misses by ${unit(value - budget)} (${(value / budget).toFixed(1)}×)`;
 }
 
-function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edits: EditResult[]; worker: WorkerBreakdown; quick: boolean }): string {
+function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edits: EditResult[]; giant: GiantResult; worker: WorkerBreakdown; quick: boolean }): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
   lines.push(`First verdict (ms from navigation start to the raw verdict on screen; default case; budget ≤ ${BUDGET.firstVerdictMs} ms)`);
   lines.push('  (worker script in: when the engine worker script had arrived, from navigation start; first run: its time inside the worker)');
@@ -488,6 +577,7 @@ function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edi
   lines.push(`  (gallery case opened from its link; large cases loaded into the app opened on the default case, each at the largest size whose opening run lands within the app's run budget for it)`);
   for (const e of r.edits.filter((x) => x.tooLarge.length > 0)) lines.push(`  not measured: ${e.tooLarge.join('; ')}`);
   for (const e of r.edits.filter((x) => x.failures.length > 0)) lines.push(`  ${e.id}: failed edits: ${e.failures.join('; ')}`);
+  lines.push('', ...renderGiant(r.giant));
   lines.push('', 'JavaScript fetched before the first verdict (gzip, each file on its own; the load with the median total)');
   const kinds = ['script', 'engine worker', 'inline script', 'editor worker'] as const;
   lines.push(
@@ -512,19 +602,25 @@ function render(r: { chromium: string; blocked: number; loads: LoadResult[]; edi
 export const section: Section = {
   id: 'browser',
   title: 'Browser: first verdict, edit → verdict, JavaScript before the first verdict',
-  async run({ quick, dist }: RunOptions): Promise<SectionResult> {
-    const n = quick ? { loads: 3, edits: 10 } : { loads: 10, edits: 30 };
+  async run({ quick, dist, row }: RunOptions): Promise<SectionResult> {
+    if (row !== undefined && row !== 'giant-answer') throw new Error(`--row ${row}: the browser section's rows are: giant-answer`);
+    const n = quick ? { loads: 3, edits: 10, giant: 1 } : { loads: 10, edits: 30, giant: 3 };
     const app = await builtApp(dist);
     const server = await serve(app.dir);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const blocked: string[] = [];
     try {
+      const giant = await giantAnswer(browser, server.origin, n.giant, blocked);
+      if (row === 'giant-answer') {
+        const only = { chromium: browser.version(), blocked: blocked.length, giant, quick };
+        return { text: renderGiant(giant).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', ...only, blockedUrls: blocked } };
+      }
       const pageLoads = [await loads(browser, 'app', server.origin, app.dir, n.loads, blocked), await loads(browser, 'embed', server.origin, app.dir, n.loads, blocked)];
       const edited: EditResult[] = [];
       for (const sizes of [[galleryEditCase()], ...largeCases()]) edited.push(await edits(browser, server.origin, sizes, n.edits, blocked));
       process.stderr.write('bench browser: engine worker breakdown\n');
       const worker = await workerBreakdown();
-      const result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, worker, quick };
+      const result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, worker, quick };
       return { text: render(result), json: { budget: BUDGET, dist: dist ?? '(fresh build)', ...result, blockedUrls: blocked } };
     } finally {
       await browser.close();

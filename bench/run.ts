@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--quick] [--section engine|browser] [--dist <built app>]`: runs each benchmark section, prints
+ * `npm run bench -- [--quick] [--section engine|browser] [--dist <built app>] [--row giant-answer]`: runs each benchmark section, prints
  * its table and writes bench/results/<section>.json. A section is a module exporting `section: Section`.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,8 @@ export interface RunOptions {
   quick: boolean;
   /** `--dist <dir>`: an existing build for the browser section to serve instead of building one. */
   dist: string | undefined;
+  /** `--row <id>`: only this row of a section (the browser section knows `giant-answer`). */
+  row: string | undefined;
 }
 
 /** One benchmark section. */
@@ -55,6 +57,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const quick = argv.includes('--quick');
   const only = argv.includes('--section') ? argv[argv.indexOf('--section') + 1] : undefined;
   const dist = argv.includes('--dist') ? argv[argv.indexOf('--dist') + 1] : undefined;
+  const row = argv.includes('--row') ? argv[argv.indexOf('--row') + 1] : undefined;
   mkdirSync(RESULTS, { recursive: true });
   for (const file of MODULES) {
     const path = join(import.meta.dirname, file);
@@ -63,7 +66,7 @@ async function main(argv: readonly string[]): Promise<void> {
     if (only && section.id !== only) continue;
     const started = new Date().toISOString();
     const host = machine();
-    const result = await section.run({ quick, dist });
+    const result = await section.run({ quick, dist, row });
     console.log(`\n## ${section.title}\n\n${describe(host)}\n${result.text}\n`);
     const out = join(RESULTS, `${section.id}.json`);
     writeFileSync(out, `${JSON.stringify({ section: section.id, started, quick, machine: host, ...(result.json as object) }, null, 2)}\n`);

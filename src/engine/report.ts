@@ -1,83 +1,168 @@
-/** The Report: plain JSON, the public contract read by the UI, the CLI and outside scripts. */
-import type { ClientId, ConverterId, PolicyId, Role } from './contract/catalog.ts';
+/**
+ * The Report: plain JSON, the public contract read by the UI, the CLI and outside scripts. Written once, as zod
+ * schemas (zod/mini: the page checks every report it gets from the sandbox with them, and mini keeps that small); the
+ * TypeScript types are derived from them. Ids and names come from the catalog (contract/catalog.ts).
+ */
+import * as z from 'zod/mini';
+import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES } from './contract/catalog.ts';
 
-export { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, type ClientId, type ConverterId, type PolicyId } from './contract/catalog.ts';
+export { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES, type ClientId, type ConverterId, type PolicyId, type Role } from './contract/catalog.ts';
 
 /** Any JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+
+/** The longest message a report may carry (characters): far above the engine's own cap (src/engine/caps.ts), far below what freezes a page. */
+export const MAX_REPORT_TEXT_CHARS = 256 * 1024;
+/** The longest tool text a report may carry (a real SDK run's text block echoes the whole answer as JSON). */
+export const MAX_TOOL_TEXT_CHARS = 16 * 1024 * 1024;
+/** The most key paths a list may hold (the engine stops at 100). */
+export const MAX_PATHS = 1000;
+/** How deep a JSON value may nest (answers stop at 512 levels; a 1000-level schema lists about 2000). */
+export const MAX_JSON_DEPTH = 4096;
+
+const message = z.string().check(z.maxLength(MAX_REPORT_TEXT_CHARS));
+const nullableMessage = z.nullable(message);
+const paths = z.array(message).check(z.maxLength(MAX_PATHS));
+
+/**
+ * A JSON value that `is` accepts at its root. Checked by one walk instead of `z.json()`: a report can carry a
+ * 100,000-key answer several times, and zod's recursive union takes about 330 ms per copy; the walk also visits an
+ * object shared between rows once.
+ */
+function json<T extends Json>(is: (v: unknown) => boolean) {
+  return z.custom<T>(is).check(
+    z.superRefine((value, ctx) => {
+      const bad = notJsonAt(value);
+      if (bad) ctx.issues.push({ code: 'custom', message: bad.problem, path: bad.path, input: value });
+    }),
+  );
+}
+
+const JsonValue = json<Json>(() => true);
+
 /** A JSON Schema document as a converter lists it. */
-export type JsonSchema = { [key: string]: Json } | boolean;
+const JsonSchemaValue = json<{ [key: string]: Json } | boolean>((v) => typeof v === 'boolean' || (typeof v === 'object' && v !== null && !Array.isArray(v)));
+export type JsonSchema = z.output<typeof JsonSchemaValue>;
 
 /** A failure with a position in the user's text where one exists (1-based line and column). */
-export interface ErrorInfo {
-  message: string;
-  line?: number;
-  column?: number;
-}
+const ErrorInfoSchema = z.object({ message, line: z.exactOptional(z.number()), column: z.exactOptional(z.number()) });
+export type ErrorInfo = z.output<typeof ErrorInfoSchema>;
 
 /** Whether a phase succeeded. */
-export type Status = { ok: true } | { ok: false; error: ErrorInfo };
+const StatusSchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: ErrorInfoSchema })]);
+export type Status = z.output<typeof StatusSchema>;
 
 /** What one client concluded: `valid: null` means it does not validate (no schema listed, or a result it skips). */
-export interface Verdict {
-  valid: boolean | null;
-  message: string | null;
-}
-
+const VerdictSchema = z.object({ valid: z.nullable(z.boolean()), message: nullableMessage });
+export type Verdict = z.output<typeof VerdictSchema>;
 
 /** One shipping policy under one converter: what goes on the wire and what each client says of it. */
-export interface PolicyRow {
+const PolicyRowSchema = z.object({
   /** What the server ships as structuredContent (the arguments, for the input role); null when nothing ships. */
-  ships: Json | null;
+  ships: z.nullable(JsonValue),
   /** Undeclared key paths, e.g. `costCenter`, `lines[].margin`. */
-  undeclared: string[];
+  undeclared: paths,
   /** Why the server refused the answer (isError result), or null. */
-  refused: string | null;
+  refused: nullableMessage,
   /** What the server logs (the `warn` policy's line), or null. */
-  log: string | null;
+  log: nullableMessage,
   /** The schema the clients validate against when the policy changes the listing (`keep` opens it); else absent. */
-  listed?: JsonSchema | null;
-  verdicts: Record<ClientId, Verdict>;
-}
+  listed: z.exactOptional(z.nullable(JsonSchemaValue)),
+  verdicts: z.record(z.enum(CLIENT_IDS), VerdictSchema),
+});
+export type PolicyRow = z.output<typeof PolicyRowSchema>;
 
 /** What one converter lists, and each policy's outcome under that listing. */
-export interface ConverterRow {
-  listed: JsonSchema | null;
+const ConverterRowSchema = z.object({
+  listed: z.nullable(JsonSchemaValue),
   /** The error that takes tools/list down (or rejects the tool), verbatim. */
-  listError: string | null;
+  listError: nullableMessage,
   /** A startup warning, verbatim (e.g. frontmcp leaving the schema out). */
-  warning: string | null;
+  warning: nullableMessage,
   /** Policies that apply: all five for the output role, `raw` alone for the input role. */
-  policies: Partial<Record<PolicyId, PolicyRow>>;
-}
+  policies: z.partialRecord(z.enum(POLICY_IDS), PolicyRowSchema),
+});
+export type ConverterRow = z.output<typeof ConverterRowSchema>;
 
 /** What a published SDK (server + client over InMemoryTransport) actually did with the case. */
-export interface RealSdkRow {
-  listed: JsonSchema | null;
-  listError: string | null;
-  structuredContent: Json | null;
-  isError: boolean;
-  text: string | null;
-  callError: string | null;
-}
+const RealSdkRowSchema = z.object({
+  listed: z.nullable(JsonSchemaValue),
+  listError: nullableMessage,
+  structuredContent: z.nullable(JsonValue),
+  isError: z.boolean(),
+  text: z.nullable(z.string().check(z.maxLength(MAX_TOOL_TEXT_CHARS))),
+  callError: nullableMessage,
+});
+export type RealSdkRow = z.output<typeof RealSdkRowSchema>;
 
 /** For the input role: what the server's zod parse makes of the arguments. */
-export interface InputParse {
-  ok: boolean;
-  parsed: Json | null;
-  dropped: string[];
-  error: string | null;
-}
+const InputParseSchema = z.object({ ok: z.boolean(), parsed: z.nullable(JsonValue), dropped: paths, error: nullableMessage });
+export type InputParse = z.output<typeof InputParseSchema>;
 
 /** The whole evaluation of one case. */
-export interface Report {
-  v: 1;
-  role: Role;
-  tool: string;
-  load: Status;
-  answer: Status;
-  converters: Partial<Record<ConverterId, ConverterRow>>;
-  realSdk: { v1: RealSdkRow | null; v2: RealSdkRow | null };
-  input?: InputParse;
-  versions: Record<string, string>;
+export const ReportSchema = z.object({
+  v: z.literal(1),
+  role: z.enum(ROLES),
+  tool: message,
+  load: StatusSchema,
+  answer: StatusSchema,
+  converters: z.partialRecord(z.enum(CONVERTER_IDS), ConverterRowSchema),
+  realSdk: z.object({ v1: z.nullable(RealSdkRowSchema), v2: z.nullable(RealSdkRowSchema) }),
+  input: z.exactOptional(InputParseSchema),
+  versions: z.record(z.string(), message),
+});
+export type Report = z.output<typeof ReportSchema>;
+
+/** One step of the walk: a value, where it sits, and whether its children are done (`exit`). */
+interface Step {
+  value: unknown;
+  parent: Step | null;
+  key: PropertyKey;
+  depth: number;
+  exit?: true;
+}
+
+/**
+ * Where `value` stops being JSON (a non-finite number, a Map or Date, a cycle, nesting past MAX_JSON_DEPTH), or
+ * null when it is JSON. A structured clone can carry all of those, and each would break rendering.
+ */
+export function notJsonAt(value: unknown): { path: PropertyKey[]; problem: string } | null {
+  // Objects whose walk is underway (a cycle if met again) or done (shared between rows: skipped).
+  const state = new Map<object, 'open' | 'done'>();
+  const stack: Step[] = [{ value, parent: null, key: '', depth: 0 }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const v = step.value;
+    if (step.exit) {
+      state.set(v as object, 'done');
+      continue;
+    }
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
+    const problem = notJsonProblem(v, state.get(v as object), step.depth);
+    if (problem === 'skip') continue;
+    if (problem) return { path: pathOf(step), problem };
+    const o = v as object;
+    state.set(o, 'open');
+    stack.push({ ...step, exit: true });
+    for (const [k, child] of Object.entries(o)) stack.push({ value: child, parent: step, key: Array.isArray(o) ? Number(k) : k, depth: step.depth + 1 });
+  }
+  return null;
+}
+
+/** What is wrong with one non-null, non-string, non-boolean value; 'skip' for a number or an object already walked. */
+function notJsonProblem(v: unknown, seen: 'open' | 'done' | undefined, depth: number): string | 'skip' | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? 'skip' : `expected a JSON number, got ${v}`;
+  if (typeof v !== 'object' || v === null) return `expected a JSON value, got ${typeof v}`;
+  if (seen === 'done') return 'skip';
+  if (seen === 'open') return 'expected a JSON value, got a cycle';
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return `expected a JSON value, got ${Object.prototype.toString.call(v)}`;
+  if (depth >= MAX_JSON_DEPTH) return `nests deeper than ${MAX_JSON_DEPTH} levels`;
+  return null;
+}
+
+function pathOf(step: Step): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let s: Step | null = step; s?.parent; s = s.parent) path.unshift(s.key);
+  return path;
 }

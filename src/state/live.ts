@@ -1,5 +1,6 @@
 /** Live evaluation: every change to what the engine reads is sent to the evaluator; only the newest answer lands. */
 import type { Evaluator, Outcome } from '../sandbox/protocol.ts';
+import { checkReport } from './reportCheck.ts';
 import { engineCaseChanged, selectEngineCase, type PlaygroundStore } from './store.ts';
 
 /** A running live evaluation. */
@@ -44,7 +45,12 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
 
 /** What each outcome does to the store; a new outcome kind fails to compile until it is handled here. */
 const LAND: { [K in Outcome['kind']]: (store: PlaygroundStore, outcome: Extract<Outcome, { kind: K }>) => void } = {
-  report: (store, o) => store.getState().setRun({ kind: 'done', ms: o.ms }, o.report),
+  // The report comes from a realm that ran pasted code: it is checked against the contract before anything renders it.
+  report: (store, o) => {
+    const checked = checkReport(o.report);
+    if (checked.ok) store.getState().setRun({ kind: 'done', ms: o.ms }, checked.report);
+    else store.getState().setRun({ kind: 'crash', message: checked.message });
+  },
   timeout: (store, o) => store.getState().setRun({ kind: 'timeout', budgetMs: o.budgetMs }),
   crash: (store, o) => store.getState().setRun({ kind: 'crash', message: o.message }),
   stale: () => {},

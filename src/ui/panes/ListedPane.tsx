@@ -1,5 +1,6 @@
 /** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against zod. */
 import { usePlayground, useServices } from '../storeContext.ts';
+import { Clipped } from './Clipped.tsx';
 import { ConverterTabs } from './ConverterTabs.tsx';
 import { usePaneGate } from './gate.ts';
 import { JsonView } from './JsonView.tsx';
@@ -57,7 +58,9 @@ function Verbatim({ label, text, tone }: { label: string; text: string; tone: 'e
   return (
     <div className="verbatim" data-tone={tone}>
       <span>{label}</span>
-      <code className="message">{text}</code>
+      <code className="message">
+        <Clipped text={text} />
+      </code>
     </div>
   );
 }

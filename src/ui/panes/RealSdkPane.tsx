@@ -2,6 +2,7 @@
 import { REAL_SDK_ENTRIES } from '../../engine/contract/catalog.ts';
 import type { RealSdkRow, Report } from '../../engine/report.ts';
 import { usePlayground } from '../storeContext.ts';
+import { Clipped } from './Clipped.tsx';
 import { usePaneGate } from './gate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
@@ -36,7 +37,9 @@ function SdkRun({ title, pkg, run, role }: { title: string; pkg: string; run: Re
           <dt>tools/list</dt>
           <dd>
             {run.listError ? (
-              <code className="message" data-tone="error">{run.listError}</code>
+              <code className="message" data-tone="error">
+                <Clipped text={run.listError} />
+              </code>
             ) : run.listed === null ? (
               <span>lists no {field}</span>
             ) : (
@@ -46,12 +49,18 @@ function SdkRun({ title, pkg, run, role }: { title: string; pkg: string; run: Re
           <dt>tools/call</dt>
           <dd>
             {run.callError ? (
-              <code className="message" data-tone="error">{run.callError}</code>
+              <code className="message" data-tone="error">
+                <Clipped text={run.callError} />
+              </code>
             ) : run.isError ? (
-              <code className="message" data-tone="warn">isError: {run.text ?? '(no text)'}</code>
+              <code className="message" data-tone="warn">
+                isError: <Clipped text={run.text ?? '(no text)'} />
+              </code>
             ) : role === 'input' ? (
               // Our stand-in tool echoes the arguments as the server's parse handed them over.
-              <code className="message">handler received: {run.text ?? '(nothing)'}</code>
+              <code className="message">
+                handler received: <Clipped text={run.text ?? '(nothing)'} />
+              </code>
             ) : (
               <ShipsSummary ships={run.structuredContent} label="structuredContent:" />
             )}

@@ -1,5 +1,8 @@
 /** Pane 2: per policy, the undeclared key paths, what ships, and the log line or refusal. */
+import { useState } from 'react';
 import { usePlayground } from '../storeContext.ts';
+import { clipTitle, LIST_ITEMS } from './clip.ts';
+import { Clipped } from './Clipped.tsx';
 import { usePaneGate } from './gate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
@@ -21,7 +24,11 @@ export function UndeclaredPane() {
           <span className="policy">server</span>
           <Keys paths={input.dropped} />
           <span className="ships">{input.ok ? <ShipsSummary ships={input.parsed} label="parses to" /> : <span className="muted">rejects the arguments</span>}</span>
-          {input.error && <code className="message said" data-tone="error">{input.error}</code>}
+          {input.error && (
+            <code className="message said" data-tone="error">
+              <Clipped text={input.error} />
+            </code>
+          )}
         </div>
       )}
       {rows.map(({ policy, row }, i) => (
@@ -48,23 +55,31 @@ export function UndeclaredPane() {
 
 /** A refusal or log line, verbatim; a repeat of an earlier row's says so instead of taking the space again. */
 function Said({ tone, label, text, same }: { tone: 'error' | 'warn'; label: string; text: string; same: string | null }) {
-  if (same) return <span className="said muted" title={text}>{label}: the same as {same}</span>;
+  if (same) return <span className="said muted" title={clipTitle(text)}>{label}: the same as {same}</span>;
   return (
     <code className="message said" data-tone={tone}>
-      {label}: {text}
+      {label}: <Clipped text={text} />
     </code>
   );
 }
 
+/** The key paths: the first LIST_ITEMS, then "… and N more" to show the rest. */
 function Keys({ paths }: { paths: readonly string[] }) {
+  const [all, setAll] = useState(false);
   if (paths.length === 0) return <span className="keys muted">no undeclared keys</span>;
+  const shown = all ? paths : paths.slice(0, LIST_ITEMS);
   return (
     <span className="keys">
-      {paths.map((p) => (
-        <code key={p} className="key">
-          {p}
+      {shown.map((p, i) => (
+        <code key={i} className="key">
+          <Clipped text={p} max={200} />
         </code>
       ))}
+      {shown.length < paths.length && (
+        <button type="button" className="link" onClick={() => setAll(true)}>
+          … and {paths.length - shown.length} more
+        </button>
+      )}
     </span>
   );
 }

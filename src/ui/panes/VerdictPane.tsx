@@ -1,6 +1,8 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import { usePlayground } from '../storeContext.ts';
+import { clipTitle } from './clip.ts';
+import { Clipped } from './Clipped.tsx';
 import { usePaneGate } from './gate.ts';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
@@ -27,15 +29,17 @@ export function VerdictPane() {
             <VerdictBadge verdict={verdict} />
             <span className="others">
               {others.map((o) => (
-                <span key={o.id} className="other" title={row.verdicts[o.id]?.message ?? undefined}>
+                <span key={o.id} className="other" title={clipTitle(row.verdicts[o.id]?.message)}>
                   {o.short} <VerdictBadge verdict={row.verdicts[o.id]} small />
                 </span>
               ))}
             </span>
             {same ? (
-              <span className="said muted" title={verdict?.message ?? undefined}>the same message as {same}</span>
+              <span className="said muted" title={clipTitle(verdict?.message)}>the same message as {same}</span>
             ) : verdict?.message ? (
-              <code className="message said">{verdict.message}</code>
+              <code className="message said">
+                <Clipped text={verdict.message} />
+              </code>
             ) : (
               verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>
             )}
