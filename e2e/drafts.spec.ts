@@ -29,27 +29,31 @@ async function saveDraft(page: Page): Promise<void> {
 async function freshOpen(page: Page, url: string): Promise<void> {
   await page.goto('about:blank');
   await page.goto(url);
+  await waitForEditors(page);
 }
 
-test('a link that times out leaves the saved draft alone; it is held on its next open; the draft opens again without it', async ({ page }) => {
+test('a link that times out leaves the saved draft alone (opened in the running app); it is held on its next open; the draft opens again without it', async ({ page }) => {
   await saveDraft(page);
   const draftSave = await saved(page);
-  await freshOpen(page, `/${encodePermalink({ ...DEFAULT_CASE, schema: LOOP })}`);
+  // Pasted into the open app (a hashchange): the sandbox is up, so the run meets the watchdog, not a slow first boot.
+  await page.goto(`/${encodePermalink({ ...DEFAULT_CASE, schema: LOOP })}`);
   await expect(status(page)).toContainText('ran longer than', { timeout: 30_000 });
   await expect(page.getByTestId('draft-note')).toContainText('your saved draft is kept');
   expect(await saved(page)).toBe(draftSave);
 
   await page.reload();
+  await waitForEditors(page);
   await expect(status(page)).toHaveText('This case timed out last time, so it was not run again.');
   await expect(page.getByRole('button', { name: 'Run it' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Restore previous draft' }).click();
   await expect.poll(() => editorText(page, 'answer')).toBe(DRAFT);
-  await expect(status(page)).toContainText(/Evaluated in \d+ ms/);
 
+  // A plain open: the draft, not held (the link's hold is its own).
   await freshOpen(page, '/');
   await expect.poll(() => editorText(page, 'answer')).toBe(DRAFT);
-  await expect(status(page)).toContainText(/Evaluated in \d+ ms/);
+  await expect(status(page)).not.toHaveText(/last time/);
+  await expect(page.getByRole('button', { name: 'Run it' })).toHaveCount(0);
 });
 
 test('editing a case opened from a link saves it, and the previous draft stays reachable', async ({ page }) => {
@@ -59,7 +63,8 @@ test('editing a case opened from a link saves it, and the previous draft stays r
   await expect(page.getByTestId('draft-note')).toBeVisible();
   const edited = '{ "edited": "from the link" }';
   await setEditorText(page, 'answer', edited);
-  await expect.poll(() => saved(page)).toContain('"previous":"#v1.');
+  // The save waits for the run in flight to land, which a busy runner makes slow.
+  await expect.poll(() => saved(page), { timeout: 60_000 }).toContain('"previous":"#v1.');
 
   await freshOpen(page, '/');
   await expect.poll(() => editorText(page, 'answer')).toBe(edited);

@@ -98,7 +98,8 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
     storageNote: null,
     workerNote: null,
     listedDiff: false,
-    setField: (key, value) => set({ ...({ [key]: value } as Pick<PlaygroundCase, typeof key>), linked: false }),
+    // An editor echoing text the store gave it is no edit: the case stays as the link opened it.
+    setField: (key, value) => set((s) => (s[key] === value ? {} : { ...({ [key]: value } as Pick<PlaygroundCase, typeof key>), linked: false })),
     loadCase: (next, exampleId = null, opts = {}) =>
       set((s) => {
         if (!opts.linked) return { ...pickCase(next), exampleId, linked: false };
