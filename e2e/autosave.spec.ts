@@ -40,7 +40,7 @@ test('a case that timed out is restored without running; Run it runs it (and it 
   await page.reload();
   await expect(status(page)).toHaveText('This case timed out last time, so it was not run again.');
   await expect.poll(() => editorText(page, 'schema')).toBe(schema);
-  await expect(page.locator('[data-pane="verdict"]')).toContainText('Not run: this case timed out last time');
+  await expect(page.locator('[data-pane="verdict"]')).toContainText('Not run yet: see the message above.');
   expect(await page.evaluate(() => window.__playground!.store.getState().run.kind)).toBe('held');
 
   await page.getByRole('button', { name: 'Run it' }).click();

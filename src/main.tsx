@@ -24,10 +24,11 @@ import './ui/styles.css';
 const options = parseEmbedOptions(window.location.search);
 // An embed never touches storage: the host site partitions it, and a docs page's embeds would overwrite each other.
 const autosave = options.embed ? null : createAutosave(browserStorage());
-const start = startingPoint(window.location, DEFAULT_CASE, autosave?.load() ?? null);
+const start = startingPoint(window.location, DEFAULT_CASE, autosave?.load() ?? null, autosave?.heldLink() ?? null);
 const store = createPlaygroundStore(
   start.state,
   start.error ? { tone: 'error', text: `${start.error} A fresh case was opened instead.` } : null,
+  { linked: start.linked, previousDraft: start.previousDraft, holdReason: start.held },
 );
 if (start.example) store.getState().setExample(start.example);
 const urlSync = startUrlSync(store, window);
@@ -37,7 +38,7 @@ if (autosave) startAutosave(store, autosave, window);
 const evaluator = createEvaluator({
   onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`),
 });
-const live = startLiveEvaluation(store, evaluator, { hold: start.held });
+const live = startLiveEvaluation(store, evaluator, { hold: start.held !== null });
 installTestHook(store);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
 // only when the reader clicks Edit, which then wants Monaco at once.

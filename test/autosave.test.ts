@@ -4,6 +4,7 @@ import { AUTOSAVE_KEY, browserStorage, createAutosave, throttle } from '../src/s
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/live.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { startingPoint } from '../src/state/initial.ts';
 import { startAutosave } from '../src/state/persist.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
@@ -54,7 +55,7 @@ describe('createAutosave', () => {
     const storage = new FakeStorage();
     expect(createAutosave(storage).save(edited)).toEqual(WRITTEN);
     expect([...storage.items.keys()]).toEqual([AUTOSAVE_KEY]);
-    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
+    expect(createAutosave(storage).load()).toEqual({ state: edited, held: null, previous: null });
   });
 
   it('stores versioned JSON holding the case as its permalink', () => {
@@ -84,24 +85,24 @@ describe('createAutosave', () => {
     const storage = new FakeStorage();
     const a = createAutosave(storage);
     a.save(edited);
-    expect(a.markTimedOut(edited)).toEqual(WRITTEN);
-    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: true });
+    expect(a.hold(edited, 'timeout')).toEqual(WRITTEN);
+    expect(createAutosave(storage).load()).toEqual({ state: edited, held: 'timeout', previous: null });
     const b = createAutosave(storage);
     b.load();
     expect(b.markRan(edited)).toEqual(WRITTEN);
     expect(b.markRan(edited)).toEqual(UNCHANGED);
-    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
+    expect(createAutosave(storage).load()).toEqual({ state: edited, held: null, previous: null });
   });
 
   it('keeps the flag while only the converter or client changes, and drops it once the case itself changes', () => {
     const storage = new FakeStorage();
     const a = createAutosave(storage);
     a.save(edited);
-    a.markTimedOut(edited);
+    a.hold(edited, 'timeout');
     a.save({ ...edited, converter: 'zod', client: 'sdk-v2-node' });
-    expect(createAutosave(storage).load()?.timedOut).toBe(true);
+    expect(createAutosave(storage).load()?.held).toBe('timeout');
     a.save({ ...edited, answer: '"y"' });
-    expect(createAutosave(storage).load()).toEqual({ state: { ...edited, answer: '"y"' }, timedOut: false });
+    expect(createAutosave(storage).load()).toEqual({ state: { ...edited, answer: '"y"' }, held: null, previous: null });
   });
 
   it('ignores a late timeout or run of a case that is no longer the saved one', () => {
@@ -109,17 +110,17 @@ describe('createAutosave', () => {
     const a = createAutosave(storage);
     a.save(edited);
     a.save({ ...edited, schema: 'export default z.number();' });
-    expect(a.markTimedOut(edited)).toEqual(UNCHANGED);
-    expect(createAutosave(storage).load()).toEqual({ state: { ...edited, schema: 'export default z.number();' }, timedOut: false });
-    a.markTimedOut({ ...edited, schema: 'export default z.number();' });
+    expect(a.hold(edited, 'timeout')).toEqual(UNCHANGED);
+    expect(createAutosave(storage).load()).toEqual({ state: { ...edited, schema: 'export default z.number();' }, held: null, previous: null });
+    a.hold({ ...edited, schema: 'export default z.number();' }, 'timeout');
     a.markRan(edited);
-    expect(createAutosave(storage).load()?.timedOut).toBe(true);
+    expect(createAutosave(storage).load()?.held).toBe('timeout');
   });
 
   it('flags a case that timed out before anything was saved (a restored link)', () => {
     const storage = new FakeStorage();
-    createAutosave(storage).markTimedOut(edited);
-    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: true });
+    createAutosave(storage).hold(edited, 'timeout');
+    expect(createAutosave(storage).load()).toEqual({ state: edited, held: 'timeout', previous: null });
   });
 
   it('does not write again when nothing changed', () => {
@@ -156,7 +157,7 @@ describe('createAutosave', () => {
     const a = createAutosave(storage);
     expect(a.load()).toBeNull();
     expect(a.save(edited)).toEqual(UNAVAILABLE);
-    expect(a.markTimedOut(edited)).toEqual(UNAVAILABLE);
+    expect(a.hold(edited, 'timeout')).toEqual(UNAVAILABLE);
     expect(a.clear()).toEqual(UNAVAILABLE);
   });
 
@@ -183,12 +184,12 @@ describe('createAutosave', () => {
     a.save(edited);
     const started = performance.now();
     expect(a.save(huge)).toEqual(TOO_LARGE);
-    expect(a.markTimedOut(huge)).toEqual(UNCHANGED);
-    expect(createAutosave(storage).markTimedOut(huge)).toEqual(TOO_LARGE);
+    expect(a.hold(huge, 'timeout')).toEqual(UNCHANGED);
+    expect(createAutosave(storage).hold(huge, 'timeout')).toEqual(TOO_LARGE);
     // Refused by its size alone: nothing is deflated.
     expect(performance.now() - started).toBeLessThan(200);
     expect(storage.writes).toBe(1);
-    expect(createAutosave(storage).load()).toEqual({ state: edited, timedOut: false });
+    expect(createAutosave(storage).load()).toEqual({ state: edited, held: null, previous: null });
   });
 });
 
@@ -290,9 +291,9 @@ describe('startAutosave: the store wired to the autosave', () => {
     const { store, storage } = setup();
     store.getState().setField('schema', 'while (true) {}');
     store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
-    expect(createAutosave(storage).load()).toEqual({ state: { ...DEFAULT_CASE, schema: 'while (true) {}' }, timedOut: true });
+    expect(createAutosave(storage).load()).toEqual({ state: { ...DEFAULT_CASE, schema: 'while (true) {}' }, held: 'timeout', previous: null });
     store.getState().setRun({ kind: 'done', ms: 5 });
-    expect(createAutosave(storage).load()?.timedOut).toBe(false);
+    expect(createAutosave(storage).load()?.held).toBeNull();
   });
 
   it('reports a failing storage through storageNote, and clears it once a save works', () => {
@@ -325,6 +326,98 @@ describe('startAutosave: the store wired to the autosave', () => {
     store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
     expect(store.getState().storageNote).toMatch(/full/);
     expect(storage.writes).toBe(0);
+  });
+});
+
+describe('issue 9: a link never replaces the saved draft until edited; a case that crashed the page is held', () => {
+  afterEach(() => vi.useRealTimers());
+  const draft: PlaygroundCase = { ...DEFAULT_CASE, answer: '{"my":"draft"}' };
+  const linkCase: PlaygroundCase = { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" };
+  const noPage = { addEventListener: () => {}, removeEventListener: () => {} };
+
+  /** Boots as main.tsx does: the starting point from the location and the storage, the store, autosave. */
+  function boot(storage: FakeStorage, hash: string) {
+    vi.useFakeTimers();
+    const autosave = createAutosave(storage);
+    const start = startingPoint({ hash }, DEFAULT_CASE, autosave.load(), autosave.heldLink());
+    const store = createPlaygroundStore(start.state, null, { linked: start.linked, previousDraft: start.previousDraft, holdReason: start.held });
+    const stop = startAutosave(store, autosave, noPage, 500);
+    return { store, start, stop };
+  }
+  function savedDraft(): FakeStorage {
+    const storage = new FakeStorage();
+    createAutosave(storage).save(draft);
+    return storage;
+  }
+
+  it('a link that times out leaves the draft saved, and is held on its next open (the draft is not)', () => {
+    const storage = savedDraft();
+    const first = boot(storage, encodePermalink(linkCase));
+    expect(first.start).toMatchObject({ state: linkCase, linked: true, previousDraft: draft, held: null });
+    first.store.getState().setRun({ kind: 'evaluating' });
+    first.store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
+    first.stop();
+    expect(createAutosave(storage).load()).toEqual({ state: draft, held: null, previous: null });
+    boot(storage, encodePermalink(linkCase)).stop();
+    expect(boot(storage, encodePermalink(linkCase)).start).toMatchObject({ state: linkCase, held: 'timeout' });
+    expect(boot(storage, '').start).toMatchObject({ state: draft, held: null, previousDraft: null });
+  });
+
+  it('a link run that then finishes clears its hold', () => {
+    const storage = savedDraft();
+    const first = boot(storage, encodePermalink(linkCase));
+    first.store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
+    first.stop();
+    const second = boot(storage, encodePermalink(linkCase));
+    second.store.getState().setRun({ kind: 'done', ms: 3 });
+    second.stop();
+    expect(boot(storage, encodePermalink(linkCase)).start.held).toBeNull();
+  });
+
+  it("an edit to the link's case saves it, keeping the draft as the previous draft; Restore previous draft brings it back", () => {
+    const storage = savedDraft();
+    const { store, stop } = boot(storage, encodePermalink(linkCase));
+    vi.advanceTimersByTime(5000);
+    expect(createAutosave(storage).load()?.state).toEqual(draft);
+    store.getState().setField('answer', '{"edited":"link"}');
+    vi.advanceTimersByTime(500);
+    const edited = { ...linkCase, answer: '{"edited":"link"}' };
+    expect(createAutosave(storage).load()).toEqual({ state: edited, held: null, previous: draft });
+    stop();
+    // A plain open later: the edited case, with the previous draft still offered.
+    const later = boot(storage, '');
+    expect(later.start).toMatchObject({ state: edited, linked: false, previousDraft: draft });
+    later.store.getState().restorePreviousDraft();
+    expect(later.store.getState()).toMatchObject({ answer: draft.answer, schema: draft.schema, previousDraft: edited });
+    vi.advanceTimersByTime(500);
+    expect(createAutosave(storage).load()).toEqual({ state: draft, held: null, previous: edited });
+  });
+
+  it('a link pasted into the open app: the case being edited is saved as the draft, and the link case is not', () => {
+    const storage = new FakeStorage();
+    const { store, stop } = boot(storage, '');
+    store.getState().setField('answer', draft.answer);
+    store.getState().loadCase(linkCase, null, { linked: true });
+    vi.advanceTimersByTime(5000);
+    store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
+    expect(createAutosave(storage).load()).toEqual({ state: draft, held: null, previous: null });
+    expect(store.getState().previousDraft).toEqual(draft);
+    stop();
+  });
+
+  it('a case whose report crashed the page is held on the next open (the draft, or a link beside it)', () => {
+    const storage = new FakeStorage();
+    const own = boot(storage, '');
+    own.store.getState().setField('answer', draft.answer);
+    own.store.getState().setRun({ kind: 'done', ms: 3 });
+    own.store.getState().noteUiCrash('Objects are not valid as a React child');
+    own.stop();
+    expect(boot(storage, '').start).toMatchObject({ state: draft, held: 'crash' });
+    const link = boot(storage, encodePermalink(linkCase));
+    link.store.getState().noteUiCrash('boom');
+    link.stop();
+    expect(boot(storage, encodePermalink(linkCase)).start).toMatchObject({ state: linkCase, held: 'crash' });
+    expect(createAutosave(storage).load()?.state).toEqual(draft);
   });
 });
 

@@ -256,24 +256,24 @@ describe('startingPoint: the link, else the autosave, and a held run for a case 
   const saved = { ...DEFAULT_CASE, answer: '{"saved":true}' };
 
   it('no link: the autosaved case; held only when it timed out', () => {
-    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, timedOut: false })).toEqual({ state: saved, error: null, example: null, held: false });
-    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, timedOut: true })).toMatchObject({ state: saved, held: true });
-    expect(startingPoint({ hash: '' }, DEFAULT_CASE, null)).toEqual({ state: DEFAULT_CASE, error: null, example: null, held: false });
+    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, held: null, previous: null })).toEqual({ state: saved, error: null, example: null, held: null, linked: false, previousDraft: null });
+    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, held: 'timeout', previous: null })).toMatchObject({ state: saved, held: 'timeout' });
+    expect(startingPoint({ hash: '' }, DEFAULT_CASE, null)).toEqual({ state: DEFAULT_CASE, error: null, example: null, held: null, linked: false, previousDraft: null });
   });
 
   it('a link wins over the autosave; it is held when it is the case that timed out (a reload after a hang)', () => {
     const other = { ...DEFAULT_CASE, answer: '{"other":true}' };
-    expect(startingPoint({ hash: encodePermalink(other) }, DEFAULT_CASE, { state: saved, timedOut: true })).toMatchObject({ state: other, held: false });
-    expect(startingPoint({ hash: encodePermalink({ ...saved, client: 'sdk-v2-node' }) }, DEFAULT_CASE, { state: saved, timedOut: true })).toMatchObject({
-      held: true,
+    expect(startingPoint({ hash: encodePermalink(other) }, DEFAULT_CASE, { state: saved, held: 'timeout', previous: null })).toMatchObject({ state: other, held: null });
+    expect(startingPoint({ hash: encodePermalink({ ...saved, client: 'sdk-v2-node' }) }, DEFAULT_CASE, { state: saved, held: 'timeout', previous: null })).toMatchObject({
+      held: 'timeout',
     });
   });
 
   it('a bad link: the fresh case and the reason, whatever was saved', () => {
-    expect(startingPoint({ hash: '#example/nope' }, DEFAULT_CASE, { state: saved, timedOut: false })).toMatchObject({
+    expect(startingPoint({ hash: '#example/nope' }, DEFAULT_CASE, { state: saved, held: null, previous: null })).toMatchObject({
       state: DEFAULT_CASE,
       error: expect.stringContaining('"nope"'),
-      held: false,
+      held: null,
     });
   });
 });

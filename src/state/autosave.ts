@@ -4,6 +4,7 @@
  * which validates it and will keep reading it after the format moves on.
  */
 import { decodePermalink, describeTooLarge, encodePermalink, tooLargeForLink, type PlaygroundCase } from './permalink.ts';
+import { caseChanged, engineCaseChanged } from './store.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
@@ -14,31 +15,57 @@ export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
  */
 export type SaveResult = { ok: true; written: boolean } | { ok: false; reason: 'full' | 'unavailable' | 'too-large'; message: string };
 
-/** A restored case; `timedOut` means its last evaluation timed out, so the UI should not run it until asked. */
+/** Why a case is held (restored, not run until asked): its run timed out, or its report crashed the page. */
+export type HoldReason = 'timeout' | 'crash';
+
+/** A restored draft: `held` says why the UI should not run it until asked; `previous` is the draft a link's case replaced. */
 export interface Restored {
   state: PlaygroundCase;
-  timedOut: boolean;
+  held: HoldReason | null;
+  previous: PlaygroundCase | null;
+}
+
+/** A case opened from a link (never saved as the draft) that timed out or crashed the page. */
+export interface HeldLink {
+  state: PlaygroundCase;
+  reason: HoldReason;
 }
 
 /** The autosave of one storage key. */
 export interface Autosave {
-  /** The saved case, or null when there is none or it cannot be read. */
+  /** The saved draft, or null when there is none or it cannot be read; also reads the held link (see `heldLink`). */
   load(): Restored | null;
-  /** Saves the case; keeps the timed-out flag only while what the engine evaluates is unchanged. */
-  save(state: PlaygroundCase): SaveResult;
-  /** Flags `state` as timed out, if it is the saved case (a late timeout must not overwrite newer typing). */
-  markTimedOut(state: PlaygroundCase): SaveResult;
-  /** Clears the flag once `state` (the saved case) evaluated. */
+  /** The link case last held, as `load` read it, or null. */
+  heldLink(): HeldLink | null;
+  /** Saves the draft (and the draft a link's case replaced); keeps the hold only while what the engine evaluates is unchanged. */
+  save(state: PlaygroundCase, previous?: PlaygroundCase | null): SaveResult;
+  /** Holds `state`, if it is the saved draft (a late timeout must not overwrite newer typing). */
+  hold(state: PlaygroundCase, reason: HoldReason): SaveResult;
+  /** Holds a case opened from a link, beside the draft (which it never replaces). */
+  holdLink(state: PlaygroundCase, reason: HoldReason): SaveResult;
+  /** Clears the hold once `state` (the draft or the held link) evaluated. */
   markRan(state: PlaygroundCase): SaveResult;
-  /** Forgets the saved case. */
+  /** Forgets the saved draft. */
   clear(): SaveResult;
 }
 
 interface Stored {
   v: 1;
   link: string;
+  /** Kept for the saves of earlier builds (a timeout was the only hold); written as `held !== null`. */
   timedOut: boolean;
+  held?: HoldReason;
+  previous?: string;
 }
+
+interface StoredLinkHold {
+  v: 1;
+  link: string;
+  reason: HoldReason;
+}
+
+/** The storage key of the held link, beside the draft's. */
+const linkHoldKey = (key: string) => `${key}:held-link`;
 
 const WRITTEN: SaveResult = { ok: true, written: true };
 const UNCHANGED: SaveResult = { ok: true, written: false };
@@ -55,47 +82,68 @@ export function browserStorage(): Storage | null {
 /** Autosave over `storage` (null: autosave is off, every write says so). */
 export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_KEY): Autosave {
   let current: Restored | null = null;
-  const write = (next: Restored): SaveResult => {
+  let linkHold: HeldLink | null = null;
+  const setItem = (k: string, state: PlaygroundCase, value: (link: string) => object): SaveResult => {
     if (!storage) return failure(null);
     // A case a link cannot carry is not saved (the last good save stays): its deflate would block the page for seconds.
-    const tooLarge = tooLargeForLink(next.state);
+    const tooLarge = tooLargeForLink(state);
     if (tooLarge) return { ok: false, reason: 'too-large', message: `${describeTooLarge(tooLarge)}; it is not autosaved.` };
-    const stored: Stored = { v: 1, link: encodePermalink(next.state), timedOut: next.timedOut };
     try {
-      storage.setItem(key, JSON.stringify(stored));
+      storage.setItem(k, JSON.stringify(value(encodePermalink(state))));
     } catch (e) {
       return failure(e);
     }
-    current = next;
     return WRITTEN;
+  };
+  const write = (next: Restored): SaveResult => {
+    const previous = next.previous && !tooLargeForLink(next.previous) ? encodePermalink(next.previous) : undefined;
+    const result = setItem(key, next.state, (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
+    if (result.ok) current = next;
+    return result;
+  };
+  const removeItem = (k: string): SaveResult => {
+    if (!storage) return failure(null);
+    try {
+      storage.removeItem(k);
+      return WRITTEN;
+    } catch (e) {
+      return failure(e);
+    }
   };
   return {
     load() {
       current = read(storage, key);
+      linkHold = readLinkHold(storage, linkHoldKey(key));
       return current;
     },
-    save(state) {
-      const timedOut = current !== null && current.timedOut && sameEngineCase(current.state, state);
-      if (current && current.timedOut === timedOut && sameCase(current.state, state)) return UNCHANGED;
-      return write({ state, timedOut });
+    heldLink: () => linkHold,
+    save(state, previous = current?.previous ?? null) {
+      const held = current !== null && sameEngineCase(current.state, state) ? current.held : null;
+      if (current && current.held === held && sameCase(current.state, state) && samePrevious(current.previous, previous)) return UNCHANGED;
+      return write({ state, held, previous });
     },
-    markTimedOut(state) {
+    hold(state, reason) {
       if (current && !sameEngineCase(current.state, state)) return UNCHANGED;
-      return current?.timedOut ? UNCHANGED : write({ state: current?.state ?? state, timedOut: true });
+      return current?.held === reason ? UNCHANGED : write({ state: current?.state ?? state, held: reason, previous: current?.previous ?? null });
+    },
+    holdLink(state, reason) {
+      if (linkHold && linkHold.reason === reason && sameEngineCase(linkHold.state, state)) return UNCHANGED;
+      const result = setItem(linkHoldKey(key), state, (link): StoredLinkHold => ({ v: 1, link, reason }));
+      if (result.ok) linkHold = { state, reason };
+      return result;
     },
     markRan(state) {
-      if (!current?.timedOut || !sameEngineCase(current.state, state)) return UNCHANGED;
-      return write({ state: current.state, timedOut: false });
+      if (linkHold && sameEngineCase(linkHold.state, state)) {
+        const result = removeItem(linkHoldKey(key));
+        if (result.ok) linkHold = null;
+        return result;
+      }
+      if (!current?.held || !sameEngineCase(current.state, state)) return UNCHANGED;
+      return write({ ...current, held: null });
     },
     clear() {
       current = null;
-      if (!storage) return failure(null);
-      try {
-        storage.removeItem(key);
-        return WRITTEN;
-      } catch (e) {
-        return failure(e);
-      }
+      return removeItem(key);
     },
   };
 }
@@ -125,7 +173,7 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
   });
 }
 
-function read(storage: Storage | null, key: string): Restored | null {
+function getJson(storage: Storage | null, key: string): Record<string, unknown> | null {
   let text: string | null;
   try {
     text = storage?.getItem(key) ?? null;
@@ -133,17 +181,38 @@ function read(storage: Storage | null, key: string): Restored | null {
     return null;
   }
   if (text === null) return null;
-  let stored: unknown;
   try {
-    stored = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;
   }
-  if (typeof stored !== 'object' || stored === null) return null;
-  const { v, link, timedOut } = stored as Partial<Record<keyof Stored, unknown>>;
-  if (v !== 1 || typeof link !== 'string') return null;
-  const decoded = decodePermalink(link);
-  return decoded.ok ? { state: decoded.state, timedOut: timedOut === true } : null;
+}
+
+function decoded(link: unknown): PlaygroundCase | null {
+  if (typeof link !== 'string') return null;
+  const result = decodePermalink(link);
+  return result.ok ? result.state : null;
+}
+
+function holdReason(value: unknown): HoldReason | null {
+  return value === 'timeout' || value === 'crash' ? value : null;
+}
+
+function read(storage: Storage | null, key: string): Restored | null {
+  const stored = getJson(storage, key);
+  if (stored?.['v'] !== 1) return null;
+  const state = decoded(stored['link']);
+  if (!state) return null;
+  const held = holdReason(stored['held']) ?? (stored['timedOut'] === true ? 'timeout' : null);
+  return { state, held, previous: decoded(stored['previous']) };
+}
+
+function readLinkHold(storage: Storage | null, key: string): HeldLink | null {
+  const stored = getJson(storage, key);
+  const state = stored?.['v'] === 1 ? decoded(stored['link']) : null;
+  const reason = holdReason(stored?.['reason']);
+  return state && reason ? { state, reason } : null;
 }
 
 function failure(e: unknown): SaveResult {
@@ -159,9 +228,13 @@ function isQuotaError(e: unknown): boolean {
 }
 
 function sameEngineCase(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return a.role === b.role && a.tool === b.tool && a.schema === b.schema && a.answer === b.answer;
+  return !engineCaseChanged(a, b);
 }
 
 function sameCase(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return sameEngineCase(a, b) && a.converter === b.converter && a.client === b.client;
+  return !caseChanged(a, b);
+}
+
+function samePrevious(a: PlaygroundCase | null, b: PlaygroundCase | null): boolean {
+  return a === b || (a !== null && b !== null && sameCase(a, b));
 }

@@ -1,24 +1,31 @@
 /** Where the app starts, from the link and the autosave. Pure: the location and the restored save are passed in. */
-import type { Restored } from './autosave.ts';
+import type { HeldLink, HoldReason, Restored } from './autosave.ts';
 import { getInitialState, type PlaygroundCase } from './permalink.ts';
-import { engineCaseChanged } from './store.ts';
+import { caseChanged, engineCaseChanged } from './store.ts';
 
 /** The starting case, why the link could not be opened (if so), the example it names, and whether to hold the run. */
 export interface StartingPoint {
   state: PlaygroundCase;
   error: string | null;
   example: string | null;
-  /** The case timed out the last time it was open: restore it, but do not run it until the user asks. */
-  held: boolean;
+  /** Why not to run the case until the user asks: it timed out, or crashed the page, the last time it was open. */
+  held: HoldReason | null;
+  /** The case came from the link: it must not replace the saved draft until the user edits it. */
+  linked: boolean;
+  /** The saved draft the case on screen is not (the link's case was opened over it), to offer back; or null. */
+  previousDraft: PlaygroundCase | null;
 }
 
 /**
- * A link wins over the autosave (the user opened it on purpose); with no link, the autosaved case comes back. Either
- * way a case whose last run timed out is held, so a link that hangs the worker cannot loop on every reload.
+ * A link wins over the autosave (the user opened it on purpose), but the draft stays saved and reachable; with no
+ * link, the autosaved case comes back. Either way a case whose last run timed out or crashed the page is held, so a
+ * case that hangs the worker or breaks the page cannot loop on every reload.
  */
-export function startingPoint(location: { hash: string }, fallback: PlaygroundCase, restored: Restored | null): StartingPoint {
-  const hasLink = location.hash !== '' && location.hash !== '#';
-  const initial = hasLink || !restored ? getInitialState(location, fallback) : { state: restored.state, error: null, example: null };
-  const held = restored !== null && restored.timedOut && !engineCaseChanged(restored.state, initial.state);
-  return { ...initial, held };
+export function startingPoint(location: { hash: string }, fallback: PlaygroundCase, restored: Restored | null, heldLink: HeldLink | null = null): StartingPoint {
+  const linked = location.hash !== '' && location.hash !== '#';
+  const initial = linked || !restored ? getInitialState(location, fallback) : { state: restored.state, error: null, example: null };
+  const holds = [restored && { state: restored.state, reason: restored.held }, heldLink];
+  const held = holds.find((h) => h?.reason && !engineCaseChanged(h.state, initial.state))?.reason ?? null;
+  const draft = linked ? (restored?.state ?? null) : (restored?.previous ?? null);
+  return { ...initial, held, linked, previousDraft: draft && caseChanged(draft, initial.state) ? draft : null };
 }

@@ -1,7 +1,7 @@
 /** The store and the autosave: the one place the case is written to storage (throttled) and its run outcome flagged. */
-import { throttle, type Autosave, type SaveResult } from './autosave.ts';
+import { throttle, type Autosave, type HoldReason, type SaveResult } from './autosave.ts';
 import { afterRun } from './afterRun.ts';
-import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
+import { caseChanged, selectCase, type PlaygroundState, type PlaygroundStore } from './store.ts';
 
 /** What autosave needs from the browser (passed in so tests can fake it). */
 export interface PageEvents {
@@ -10,9 +10,10 @@ export interface PageEvents {
 }
 
 /**
- * Saves the case as it changes (at most once per `throttleMs`, and at once when the page goes away), flags a case
- * whose run timed out and clears the flag once it ran. A failing storage is reported through `storageNote`, until a
- * write succeeds.
+ * Saves the case as it changes (at most once per `throttleMs`, and at once when the page goes away), holds a case
+ * whose run timed out or whose report crashed the page, and clears the hold once it ran. A case opened from a link is
+ * not saved until the user edits it (the draft it was opened over is then kept as the previous draft). A failing
+ * storage is reported through `storageNote`, until a write succeeds.
  */
 export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: PageEvents, throttleMs = 500): () => void {
   // Only a write tells about storage: a write that works clears the note, one that fails sets it; a call with nothing
@@ -25,14 +26,20 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
   let cancelWait: (() => void) | null = null;
   /** The case changed since the last save. */
   let dirty = false;
-  /** Saves the case now if it changed (or always, with `force`), dropping any pending save. */
-  const saveNow = (force = false) => {
+  /** Saves `state`'s case now if it changed (or always, with `force`), dropping any pending save; never a link's unedited case. */
+  const saveNow = (force = false, state = store.getState()) => {
     save.cancel();
     cancelWait?.();
     cancelWait = null;
-    if (!dirty && !force) return;
+    if ((!dirty && !force) || state.linked) return;
     dirty = false;
-    note(autosave.save(selectCase(store.getState())));
+    note(autosave.save(selectCase(state), state.previousDraft));
+  };
+  /** Holds the case on screen: a link's beside the draft, the draft's own by flagging it (saved first: the flag belongs to the saved case). */
+  const hold = (state: PlaygroundState, reason: HoldReason) => {
+    if (state.linked) return note(autosave.holdLink(selectCase(state), reason));
+    saveNow(true, state);
+    note(autosave.hold(selectCase(state), reason));
   };
   // At the throttle's end the save waits for a run in flight to land: a large case's deflate must not delay its verdict.
   const save = throttle(() => {
@@ -45,16 +52,16 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
     if (!saved) cancelWait = cancel;
   }, throttleMs);
   const unsubscribe = store.subscribe((next, prev) => {
-    if (caseChanged(next, prev)) {
+    // A link opened over the case being edited: that case is the draft, saved before the link's takes the screen.
+    if (next.linked && !prev.linked) saveNow(false, prev);
+    if (caseChanged(next, prev) || next.previousDraft !== prev.previousDraft) {
       dirty = true;
       save();
     }
+    if (next.uiCrash && next.uiCrash !== prev.uiCrash) hold(next, 'crash');
     if (next.run === prev.run) return;
-    if (next.run.kind === 'timeout') {
-      // The flag belongs to the saved case, so the case that timed out is saved first.
-      saveNow(true);
-      note(autosave.markTimedOut(selectCase(next)));
-    } else if (next.run.kind === 'done') note(autosave.markRan(selectCase(next)));
+    if (next.run.kind === 'timeout') hold(next, 'timeout');
+    else if (next.run.kind === 'done') note(autosave.markRan(selectCase(next)));
   });
   const onHide = () => saveNow();
   page.addEventListener('pagehide', onHide);

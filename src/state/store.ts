@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CaseInput } from '../engine/case.ts';
 import type { Report } from '../engine/report.ts';
+import type { HoldReason } from './autosave.ts';
 import type { PlaygroundCase } from './permalink.ts';
 
 /** Where the live evaluation stands. */
@@ -33,6 +34,14 @@ export interface PlaygroundState extends PlaygroundCase {
   report: Report | null;
   banner: Banner | null;
   toast: Toast | null;
+  /** The case is exactly as a link opened it: it does not replace the saved draft until the user edits it. */
+  linked: boolean;
+  /** The saved draft a link's case was opened over (or the case "Restore previous draft" swapped out), or null. */
+  previousDraft: PlaygroundCase | null;
+  /** Why the case was restored held (not run until asked): it timed out, or it crashed the page, last time. */
+  holdReason: HoldReason | null;
+  /** The last render error a boundary caught (a new object each time), or null. */
+  uiCrash: { message: string } | null;
   /** The gallery example last opened; its explanation shows while the case is still exactly that example. */
   exampleId: string | null;
   /** Why autosave is off (storage full or unavailable), or null while it works. */
@@ -42,8 +51,15 @@ export interface PlaygroundState extends PlaygroundCase {
   /** The listed-schema pane shows a diff against zod's listing instead of the schema. */
   listedDiff: boolean;
   setField<K extends keyof PlaygroundCase>(key: K, value: PlaygroundCase[K]): void;
-  /** Replaces the whole case (a link, an example, a parent page's `set`); `exampleId` when it is a gallery example. */
-  loadCase(next: PlaygroundCase, exampleId?: string | null): void;
+  /**
+   * Replaces the whole case (a link, an example, a parent page's `set`); `exampleId` when it is a gallery example;
+   * `linked` when it comes from a link (the draft it replaces on screen becomes `previousDraft`).
+   */
+  loadCase(next: PlaygroundCase, exampleId?: string | null, opts?: { linked?: boolean }): void;
+  /** Brings `previousDraft` back, keeping the case it replaces as the new `previousDraft` (nothing is lost). */
+  restorePreviousDraft(): void;
+  /** Records a render error a boundary caught (autosave then holds the case, like one that timed out). */
+  noteUiCrash(message: string): void;
   /** Replaces the case with `to` and offers Undo (back to the case being replaced). */
   reset(to: PlaygroundCase): void;
   /** Records where the run stands; a new run (`evaluating`) clears `workerNote`, which was about the previous one. */
@@ -59,10 +75,21 @@ export interface PlaygroundState extends PlaygroundCase {
 /** The store type the app and the test hook share. */
 export type PlaygroundStore = StoreApi<PlaygroundState>;
 
-/** Creates the store with a starting case and, optionally, a banner to show at once. */
-export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | null = null): PlaygroundStore {
+/** Where the starting case came from: a link (and the draft it was opened over), and why it is held, if it is. */
+export interface StartContext {
+  linked?: boolean;
+  previousDraft?: PlaygroundCase | null;
+  holdReason?: HoldReason | null;
+}
+
+/** Creates the store with a starting case and, optionally, a banner to show at once and where the case came from. */
+export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | null = null, start: StartContext = {}): PlaygroundStore {
   return createStore<PlaygroundState>()((set) => ({
-    ...initial,
+    ...pickCase(initial),
+    linked: start.linked ?? false,
+    previousDraft: start.previousDraft ?? null,
+    holdReason: start.holdReason ?? null,
+    uiCrash: null,
     run: { kind: 'idle' },
     report: null,
     banner,
@@ -71,8 +98,21 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
     storageNote: null,
     workerNote: null,
     listedDiff: false,
-    setField: (key, value) => set({ [key]: value } as Pick<PlaygroundCase, typeof key>),
-    loadCase: (next, exampleId = null) => set({ ...pickCase(next), exampleId }),
+    // An editor echoing text the store gave it is no edit: the case stays as the link opened it.
+    setField: (key, value) => set((s) => (s[key] === value ? {} : { ...({ [key]: value } as Pick<PlaygroundCase, typeof key>), linked: false })),
+    loadCase: (next, exampleId = null, opts = {}) =>
+      set((s) => {
+        if (!opts.linked) return { ...pickCase(next), exampleId, linked: false };
+        // The draft is what storage holds: the case on screen once edited, else the draft the current link was opened over.
+        const draft = s.linked ? s.previousDraft : selectCase(s);
+        return { ...pickCase(next), exampleId, linked: true, previousDraft: draft && caseChanged(draft, next) ? draft : s.previousDraft };
+      }),
+    restorePreviousDraft: () =>
+      set((s) => {
+        if (!s.previousDraft) return {};
+        return { ...pickCase(s.previousDraft), exampleId: null, linked: false, previousDraft: selectCase(s), toast: { text: 'Your previous draft is back.', undo: null } };
+      }),
+    noteUiCrash: (message) => set({ uiCrash: { message } }),
     reset: (to) => set((s) => ({ ...pickCase(to), exampleId: null, toast: { text: 'The case was reset.', undo: selectCase(s) } })),
     setRun: (run, report) => set({ run, ...(report ? { report } : {}), ...(run.kind === 'evaluating' ? { workerNote: null } : {}) }),
     setBanner: (b) => set({ banner: b }),
@@ -112,4 +152,9 @@ export function caseChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
 /** True while the panes show a report older than the case in the editors. */
 export function selectIsStale(s: PlaygroundState): boolean {
   return s.run.kind !== 'done';
+}
+
+/** True when the report on screen belongs to an earlier version of the case and no run of this one is coming (it timed out or crashed). */
+export function selectIsEarlier(s: PlaygroundState): boolean {
+  return s.report !== null && (s.run.kind === 'timeout' || s.run.kind === 'crash');
 }

@@ -65,7 +65,7 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     const { loadCase, setBanner } = store.getState();
     if (!link.ok) return setBanner({ tone: 'error', text: `${link.error} The case you were editing is unchanged.` });
     lastWritten = hash;
-    loadCase(link.state, link.example);
+    loadCase(link.state, link.example, { linked: true });
   };
   target.addEventListener('hashchange', onHashChange);
   return {

@@ -1,18 +1,20 @@
 /** The playground: the full app (header, editors, panes) or, behind `?embed`, the same app laid out for a docs column. */
-import { Banner } from './Banner.tsx';
+import { Banner, DraftNote } from './Banner.tsx';
 import { EmbedApp } from './embed/EmbedApp.tsx';
 import { Editors } from './Editors.tsx';
+import { ErrorBoundary, FailedCard } from './ErrorBoundary.tsx';
 import { Header } from './Header.tsx';
 import { Results } from './Results.tsx';
-import { useServices } from './storeContext.ts';
+import { usePlayground, useServices } from './storeContext.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useColorScheme } from './useColorScheme.ts';
 
-/** The whole app. */
+/** The whole app; if a part outside the panes' and editors' own boundaries throws, the case's text is still shown. */
 export function App() {
   useColorScheme();
   useShortcuts();
-  return useServices().options.embed ? <EmbedApp /> : <FullApp />;
+  const embed = useServices().options.embed;
+  return <ErrorBoundary fallback={(message, retry) => <FailedApp message={message} retry={retry} />}>{embed ? <EmbedApp /> : <FullApp />}</ErrorBoundary>;
 }
 
 function FullApp() {
@@ -20,10 +22,28 @@ function FullApp() {
     <div className="app">
       <Header />
       <Banner />
+      <DraftNote />
       <main className="workspace">
         <Editors />
         <Results />
       </main>
+    </div>
+  );
+}
+
+/** The last resort: the message, and the case's text to copy (it is autosaved too, and held on the next open). */
+function FailedApp({ message, retry }: { message: string; retry: () => void }) {
+  const schema = usePlayground((s) => s.schema);
+  const answer = usePlayground((s) => s.answer);
+  return (
+    <div className="app failed-app">
+      <FailedCard what="The page" message={message}>
+        <button type="button" className="ghost" onClick={retry}>
+          Try again
+        </button>
+      </FailedCard>
+      <textarea className="editor-fallback" aria-label="Zod schema (plain text)" readOnly value={schema} />
+      <textarea className="editor-fallback" aria-label="Sample answer (plain text)" readOnly value={answer} />
     </div>
   );
 }

@@ -1,5 +1,10 @@
-/** The right side: status, errors, the example's explanation, and the panes (dimmed while they show an older case's report). */
-import { selectIsStale } from '../state/store.ts';
+/**
+ * The right side: status, errors, the example's explanation, and the panes (dimmed while they show an older case's
+ * report, and labelled so when that report is all there will be); a pane that throws shows a card, the others stay.
+ */
+import type { ReactNode } from 'react';
+import { selectIsEarlier, selectIsStale } from '../state/store.ts';
+import { ErrorBoundary, FailedCard } from './ErrorBoundary.tsx';
 import { ExampleStrip } from './ExampleStrip.tsx';
 import { Pane } from './panes/Pane.tsx';
 import { visiblePanes } from './panes/registry.ts';
@@ -8,9 +13,13 @@ import { StatusLine } from './StatusLine.tsx';
 import { usePlayground, useServices } from './storeContext.ts';
 import { VerdictAnnouncer } from './VerdictAnnouncer.tsx';
 
+/** The label on results that describe an earlier version of the case than the one in the editors. */
+export const EARLIER_VERSION = 'From an earlier version of the case: the latest run did not finish.';
+
 /** Status line, problems and panes (those the page's `panes=` option picks, in its order). */
 export function Results() {
   const stale = usePlayground(selectIsStale);
+  const earlier = usePlayground(selectIsEarlier);
   const panes = visiblePanes(useServices().options.panes);
   return (
     <div className="results">
@@ -18,13 +27,43 @@ export function Results() {
       <VerdictAnnouncer />
       <Problems />
       <ExampleStrip />
+      {earlier && (
+        <p className="earlier-note" data-testid="earlier-note">
+          {EARLIER_VERSION}
+        </p>
+      )}
       <div className="panes" data-stale={stale} aria-busy={stale} data-count={panes.length}>
         {panes.map(({ id, title, component: Body, tools: Tools }) => (
-          <Pane key={id} id={id} title={title} tools={Tools && <Tools />}>
-            <Body />
+          <Pane
+            key={id}
+            id={id}
+            title={title}
+            tools={
+              Tools && (
+                <PaneBoundary what="These controls">
+                  <Tools />
+                </PaneBoundary>
+              )
+            }
+          >
+            <PaneBoundary what="This pane">
+              <Body />
+            </PaneBoundary>
           </Pane>
         ))}
       </div>
     </div>
+  );
+}
+
+/** A boundary around one pane's part, tried again whenever what it renders from (the report, the converter, the client) changes. */
+function PaneBoundary({ what, children }: { what: string; children: ReactNode }) {
+  const report = usePlayground((s) => s.report);
+  const converter = usePlayground((s) => s.converter);
+  const client = usePlayground((s) => s.client);
+  return (
+    <ErrorBoundary resetKeys={[report, converter, client]} fallback={(message) => <FailedCard what={what} message={message} />}>
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -3,6 +3,7 @@
  * after its verdict, a case too large for a link, why autosave is off.
  */
 import type { Role } from '../engine/case.ts';
+import type { HoldReason } from '../state/autosave.ts';
 import type { RunState } from '../state/store.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
@@ -18,12 +19,17 @@ export interface RunContext {
   answerChars: number;
   schemaChars?: number;
   role: Role;
+  /** Why a held case was held (it timed out when absent). */
+  holdReason?: HoldReason | null;
 }
 
 /** How each run state reads. */
 const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c: RunContext) => { tone: 'busy' | 'ok' | 'error'; text: string } } = {
   idle: () => ({ tone: 'busy', text: 'Starting the sandbox…' }),
-  held: () => ({ tone: 'error', text: 'This case timed out last time, so it was not run again.' }),
+  held: (_, c) => ({
+    tone: 'error',
+    text: c.holdReason === 'crash' ? 'This case crashed the page last time, so it was not run again.' : 'This case timed out last time, so it was not run again.',
+  }),
   evaluating: () => ({ tone: 'busy', text: 'Evaluating…' }),
   done: (r) => ({ tone: 'ok', text: `Evaluated in ${Math.round(r.ms)} ms` }),
   timeout: (r, c) => ({
@@ -52,8 +58,9 @@ export function StatusLine() {
   const role = usePlayground((s) => s.role);
   const storageNote = usePlayground((s) => s.storageNote);
   const workerNote = usePlayground((s) => s.workerNote);
+  const holdReason = usePlayground((s) => s.holdReason);
   const tooLarge = usePlayground(selectTooLargeBytes);
-  const { tone, text } = describeRun(run, { answerChars, schemaChars, role });
+  const { tone, text } = describeRun(run, { answerChars, schemaChars, role, holdReason });
   return (
     <div className="status-bar">
       <p className="status-line" data-tone={tone} role="status" aria-live="polite" data-testid="status">

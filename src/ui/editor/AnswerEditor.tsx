@@ -1,6 +1,7 @@
 /** The sample answer (or call arguments) editor, JSON, marked at undeclared keys and verdict complaints. Lazily loaded. */
 import { useCallback } from 'react';
 import { useAfterPaint } from '../afterPaint.ts';
+import { selectIsEarlier } from '../../state/store.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { useColorScheme } from '../useColorScheme.ts';
 import { answerMarkers, type EditorMarker } from './answerMarkers.ts';
@@ -13,7 +14,8 @@ export default function AnswerEditor() {
   const { store } = useServices();
   const answer = usePlayground((s) => s.answer);
   const role = usePlayground((s) => s.role);
-  const report = usePlayground((s) => s.report);
+  // No markers from a report of an earlier version of the text that no run will replace (it timed out or crashed).
+  const report = usePlayground((s) => (selectIsEarlier(s) ? null : s.report));
   const converter = usePlayground((s) => s.converter);
   const client = usePlayground((s) => s.client);
   // After paint: parsing a large answer for its markers must not delay the verdict (or the keystroke) on screen.

@@ -4,9 +4,10 @@
  */
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Highlighted, type Tokenize } from '../embed/CaseView.tsx';
+import { ErrorBoundary, FailedCard } from '../ErrorBoundary.tsx';
 import { tokenizeJson } from '../panes/jsonTokens.ts';
 import { tokenizeTs } from '../panes/tsTokens.ts';
-import { usePlayground } from '../storeContext.ts';
+import { usePlayground, useServices } from '../storeContext.ts';
 import { openMonaco, useMonacoOpen } from './monacoGate.ts';
 import type { EditorName } from './registry.ts';
 
@@ -37,13 +38,15 @@ export function EditorPanel({ name, title, aside }: EditorPanelProps) {
         {aside}
       </header>
       <div className="editor-body">
-        {useMonacoOpen() ? (
-          <Suspense fallback={<Placeholder name={name} />}>
-            <Editor />
-          </Suspense>
-        ) : (
-          <Placeholder name={name} />
-        )}
+        <ErrorBoundary fallback={(message, retry) => <FailedEditor name={name} title={title} message={message} retry={retry} />}>
+          {useMonacoOpen() ? (
+            <Suspense fallback={<Placeholder name={name} />}>
+              <Editor />
+            </Suspense>
+          ) : (
+            <Placeholder name={name} />
+          )}
+        </ErrorBoundary>
       </div>
     </section>
   );
@@ -66,5 +69,21 @@ function Placeholder({ name }: { name: EditorName }) {
     >
       <Highlighted text={shown} tokenize={TOKENIZE[name]} />
     </pre>
+  );
+}
+
+/** An editor that threw: its text (kept in the store, never lost) in a plain text area that still edits the case. */
+function FailedEditor({ name, title, message, retry }: { name: EditorName; title: string; message: string; retry: () => void }) {
+  const { store } = useServices();
+  const text = usePlayground((s) => s[name]);
+  return (
+    <div className="failed-editor">
+      <FailedCard what="This editor" message={message}>
+        <button type="button" className="ghost" onClick={retry}>
+          Try the editor again
+        </button>
+      </FailedCard>
+      <textarea className="editor-fallback" aria-label={`${title} (plain text)`} spellCheck={false} value={text} onChange={(e) => store.getState().setField(name, e.target.value)} />
+    </div>
   );
 }

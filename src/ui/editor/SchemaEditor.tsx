@@ -1,5 +1,6 @@
 /** The zod schema editor (TypeScript), marked where the schema failed to load. Lazily loaded with Monaco. */
 import { useCallback, useMemo } from 'react';
+import { selectIsEarlier } from '../../state/store.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { useColorScheme } from '../useColorScheme.ts';
 import CodeEditor from './CodeEditor.tsx';
@@ -9,7 +10,8 @@ import { schemaMarkers } from './schemaMarkers.ts';
 export default function SchemaEditor() {
   const { store } = useServices();
   const schema = usePlayground((s) => s.schema);
-  const report = usePlayground((s) => s.report);
+  // No markers from a report of an earlier version of the text that no run will replace (it timed out or crashed).
+  const report = usePlayground((s) => (selectIsEarlier(s) ? null : s.report));
   const markers = useMemo(() => schemaMarkers(schema, report), [schema, report]);
   const onChange = useCallback((t: string) => store.getState().setField('schema', t), [store]);
   return (

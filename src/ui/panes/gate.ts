@@ -10,7 +10,7 @@ const NO_REPORT: Record<RunState['kind'], string> = {
   idle: WAITING,
   evaluating: WAITING,
   done: WAITING,
-  held: 'Not run: this case timed out last time (see the message above).',
+  held: 'Not run yet: see the message above.',
   timeout: NOT_FINISHED,
   crash: NOT_FINISHED,
 };
