@@ -44,7 +44,10 @@ export function VerdictPane() {
               verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>
             )}
             {report.role === 'input' && row.refused !== null && verdict && verdict.valid !== null && (
-              <span className="said refused-after">{`The client says the arguments are ${verdict.valid ? 'valid' : 'invalid'}, then the server refuses them: ${row.refused}`}</span>
+              <span className="said refused-after">
+                {`The client says the arguments are ${verdict.valid ? 'valid' : 'invalid'}, then the server refuses them: `}
+                <Clipped text={row.refused} />
+              </span>
             )}
           </div>
         );
