@@ -20,7 +20,7 @@ test('a report with an object where a string belongs is refused with its field n
   });
   await openCase(page, { schema: FORGING_SCHEMA, answer: '{"a":"x"}' });
   // The first run pays for a cold engine: on a loaded runner that can take longer than the default wait.
-  await expect(page.getByTestId('status')).toContainText('the sandbox returned a malformed report: realSdk.v1.callError', { timeout: 90_000 });
+  await expect(page.getByTestId('status')).toContainText('The sandbox returned a malformed report: realSdk.v1.callError', { timeout: 90_000 });
   // The app is still there and still works: its panes explain why they show nothing, and the header's buttons answer.
   await expect(page.locator('[data-pane="verdict"]')).toContainText('the run did not finish');
   await expect(page.getByRole('button', { name: /share/i })).toBeVisible();

@@ -7,6 +7,8 @@ import type { HoldReason } from '../state/autosave.ts';
 import type { RunState } from '../state/store.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
+import { MALFORMED } from '../state/reportCheck.ts';
+import { capitalized } from './answerProblem.ts';
 
 /** An answer this long (UTF-16 units) may alone take longer than the run budget to check: a timeout then says its size. */
 export const LARGE_ANSWER_CHARS = 256 * 1024;
@@ -41,7 +43,8 @@ const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c
           ? `The schema ran longer than ${r.budgetMs / 1000} s — it is ${formatSize(c.schemaChars ?? 0)}, which may take that long to compile, or it loops forever. The worker was restarted; edit the schema to try again.`
           : `The schema ran longer than ${r.budgetMs / 1000} s — likely an infinite loop. The worker was restarted; edit the schema to try again.`,
   }),
-  crash: (r) => ({ tone: 'error', text: `The evaluation worker crashed: ${r.message}` }),
+  // A report the page refused is not a crash of the worker: say what it is (src/state/reportCheck.ts).
+  crash: (r) => ({ tone: 'error', text: r.message.startsWith(MALFORMED) ? `${capitalized(r.message)}.` : `The evaluation worker crashed: ${r.message}` }),
 };
 
 /** How the status line reads for a run state: its tone and sentence. */
