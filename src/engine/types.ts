@@ -1,6 +1,7 @@
 /** The small typed objects the registries hold: converters, policies and clients. */
 import type { z } from 'zod';
 import type { Role } from './case.ts';
+import type { Analysis } from './policies/analysis.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
 
 /** What every phase after `load` sees. Never mutated. */
@@ -52,7 +53,13 @@ export interface Policy<Id extends PolicyId = PolicyId> {
   id: Id;
   /** `keep` opens the listed schema at every level. */
   opensListing: boolean;
-  ship(loaded: LoadedCase, answer: Json): Shipment;
+  /**
+   * Ships the answer as the published SDK servers do (`raw`): the server's checks before its parse see the raw answer,
+   * its own wire refusal words a zod rejection, and it is the one policy of the input role (arguments ship as sent).
+   */
+  shipsRaw: boolean;
+  /** What ships, given the case's one parse analysis of this answer (policies/analysis.ts). */
+  ship(loaded: LoadedCase, answer: Json, analysis: Analysis): Shipment;
   /** What the server's own result handling does to structuredContent after any `{ result }` wrap (output role), if anything. */
   onWire?(ships: Json): Json;
 }

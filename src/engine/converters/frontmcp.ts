@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Role } from '../case.ts';
-import { hasTransform } from '../pipes.ts';
+import { hasTransform } from '../lib/pipes.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../schema-walk.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { OverrideState } from './wire-truthful-override.ts';
-import { someZodNode, type LooseDef } from './zod-walk.ts';
+import { someZodNode, type LooseDef } from '../lib/zod-walk.ts';
 
 interface Gap {
   roles: readonly Role[];

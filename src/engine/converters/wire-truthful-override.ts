@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { Role } from '../case.ts';
 import { isSchemaNode, isSubschemaKeyword } from '../schema-walk.ts';
-import { defOf } from './zod-walk.ts';
+import { defOf } from '../lib/zod-walk.ts';
 
 type OverrideContext = Parameters<NonNullable<z.core.ToJSONSchemaParams['override']>>[0];
 type JsonNode = Record<string, unknown>;

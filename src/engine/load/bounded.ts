@@ -1,7 +1,7 @@
 /** Bounded: refuses a schema whose tree never ends, before a converter recurses into it. */
 import type { z } from 'zod';
 import { positionOf } from '../answer.ts';
-import { findZodNode, type ZodVisit } from '../converters/zod-walk.ts';
+import { findZodNode, type ZodVisit } from '../lib/zod-walk.ts';
 import { fail, type Step } from './step.ts';
 
 /** Deeper than this, a schema is taken to build itself forever; every converter's recursion would overflow long before. */
