@@ -12,7 +12,10 @@ export interface LoadedCase {
   schema: z.ZodType;
 }
 
-/** How a server lists the schema in tools/list. */
+/**
+ * How a server lists the schema in tools/list, and how it puts answers on the wire: each optional field overrides the
+ * one default in converters/wire.ts (DEFAULT_WIRE).
+ */
 export interface Listing {
   listed: JsonSchema | null;
   /** The error that takes tools/list down or rejects the tool, verbatim. */
@@ -28,7 +31,7 @@ export interface Listing {
   wrapsNonObject?: boolean;
   /** Every call of the tool fails with this error, whatever the answer. */
   callError?: string;
-  /** The text the server's isError result carries when its zod parse rejects the answer (default: the v2 SDK's wording). */
+  /** The text the server's isError result carries when its zod parse rejects the answer. */
   refusal?: (zodMessage: string) => string;
   /** The server refuses this value before it parses it (v1: a falsy structuredContent), or null. */
   refusesAnswer?: (ships: Json) => string | null;

@@ -7,7 +7,7 @@ import type { Role } from '../case.ts';
 import { messageOf } from '../lib/message.ts';
 import { hasTransform } from '../lib/pipes.ts';
 import type { Json, JsonSchema } from '../report.ts';
-import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../schema-walk.ts';
+import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { perSchema } from './listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { JsonSchema } from '../report.ts';
-import { isSchemaNode } from '../schema-walk.ts';
+import { isSchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
 import { listingOrError, perSchema } from './listing.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Role } from '../case.ts';
-import { isSchemaNode, isSubschemaKeyword } from '../schema-walk.ts';
+import { isSchemaNode, isSubschemaKeyword } from '../lib/schema-walk.ts';
 import { defOf } from '../lib/zod-walk.ts';
 
 type OverrideContext = Parameters<NonNullable<z.core.ToJSONSchemaParams['override']>>[0];

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { Json } from '../report.ts';
-import { isSchemaNode, mapSubschemas, resolveLocalRef, type SchemaNode } from '../schema-walk.ts';
+import { isSchemaNode, mapSubschemas, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
 import { listingOrError, perSchema } from './listing.ts';
 import { nonObjectRootMessage, nonObjectVerdict } from './non-object-root.ts';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { JsonSchema } from '../report.ts';
-import { cloneJson } from '../schema-walk.ts';
+import { cloneJson } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
 import { listingOrError, perSchema } from './listing.ts';
 

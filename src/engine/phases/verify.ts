@@ -5,7 +5,7 @@
 import { CLIENTS } from '../clients/index.ts';
 import { serverWire, type ServerWire } from '../converters/wire.ts';
 import type { ClientId, ConverterId, ConverterRow, Json, JsonSchema, PolicyRow, Report, Verdict } from '../report.ts';
-import { openListing } from '../schema-walk.ts';
+import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
 import { verdictMemo, type Verify } from './verdict-memo.ts';
 
