@@ -9,7 +9,7 @@ import { hasTransform } from '../lib/pipes.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
-import { perSchema } from './listing.ts';
+import { perSchema } from './support/listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 
 /** Why an output schema is left out; the seed words the first one verbatim, the others follow its sentences. */

@@ -8,7 +8,7 @@ import type { Role } from '../case.ts';
 import type { JsonSchema } from '../report.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
-import { listingOrError, perSchema } from './listing.ts';
+import { listingOrError, perSchema } from './support/listing.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 import { defOf } from '../lib/zod-walk.ts';
 

@@ -2,7 +2,7 @@
 import { listWithSdk } from '../real-sdk.ts';
 import type { JsonSchema } from '../report.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
-import { cachedListing, v2Refusal } from './sdk-listing.ts';
+import { cachedListing, v2Refusal } from './support/sdk-listing.ts';
 
 /** The v2 SDK: draft 2020-12 listing; on the 2025-11-25 wire a non-object output root, and any non-object value, is wrapped as `{ result }`. */
 export const mcpSdkV2Converter: Converter<'mcp-sdk-v2'> = {

@@ -4,7 +4,7 @@
  */
 import type { Json } from '../report.ts';
 import type { Listing, LoadedCase } from '../types.ts';
-import { v2Refusal } from './sdk-listing.ts';
+import { v2Refusal } from './support/sdk-listing.ts';
 
 /** One server's wire behaviour, every field decided. */
 export interface ServerWire {

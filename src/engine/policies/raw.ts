@@ -11,7 +11,7 @@ export const raw: Policy<'raw'> = {
   shipsRaw: true,
   /**
    * Contract with the converters: `refused` is the ZodError's `.message` verbatim. zod 4 makes that
-   * `JSON.stringify(issues, null, 2)`, so the converter's wire refusal reads the issues back (converters/sdk-listing.ts
+   * `JSON.stringify(issues, null, 2)`, so the converter's wire refusal reads the issues back (converters/support/sdk-listing.ts
    * `issuesOf`) and words them as its SDK does. When the parse threw instead of failing, it is the thrown message.
    */
   ship(loaded, answer, a) {

@@ -1,7 +1,7 @@
 /** Shared by the two SDK converters: a listing cache and what their refusals are worded from. */
-import { formatIssues } from '../lib/issues.ts';
-import type { Listing, LoadedCase } from '../types.ts';
-import type { SdkVersion } from '../real-sdk.ts';
+import { formatIssues } from '../../lib/issues.ts';
+import type { Listing, LoadedCase } from '../../types.ts';
+import type { SdkVersion } from '../../real-sdk.ts';
 
 const cache = new WeakMap<object, Map<string, Promise<Listing>>>();
 

@@ -1,7 +1,7 @@
 /** Small helpers the converters share: per-schema caching and the listing of a conversion that threw. */
-import type { Role } from '../case.ts';
-import { messageOf } from '../lib/message.ts';
-import type { Listing, LoadedCase } from '../types.ts';
+import type { Role } from '../../case.ts';
+import { messageOf } from '../../lib/message.ts';
+import type { Listing, LoadedCase } from '../../types.ts';
 
 /**
  * Caches one result per (schema object, role). The answer editor re-evaluates the same schema object on every
