@@ -15,7 +15,7 @@ import {
 } from '../src/engine/contract/catalog.ts';
 import { CLIENTS } from '../src/engine/clients/index.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
-import { POLICIES } from '../src/engine/policies.ts';
+import { POLICIES } from '../src/engine/policies/index.ts';
 import { VERSIONS } from '../src/engine/versions.ts';
 import { README, withCatalog } from './readme-catalog.ts';
 

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { belowPipes } from '../src/engine/pipes.ts';
-import { findDroppedKeys, MAX_KEY_PATHS } from '../src/engine/policies.ts';
+import { belowPipes } from '../src/engine/lib/pipes.ts';
+import { findDroppedKeys, MAX_KEY_PATHS } from '../src/engine/lib/undeclared.ts';
 import { answerFor, generatedSchema, objectNode, oracleSchema } from './arbitraries.ts';
 
 describe('findDroppedKeys (property)', () => {

@@ -1,18 +1,14 @@
 /** The shipping policies (seed 000, FrontMCP PR #981) and `raw`, what the published SDKs do. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hasTransform } from '../src/engine/pipes.ts';
-import {
-  findDroppedKeys,
-  MAX_KEY_PATHS,
-  parseInput,
-  POLICIES,
-  PUBLIC_INVALID_OUTPUT,
-  sameJsonUnordered,
-  sdkResultCopy,
-  toJson,
-  withUndeclaredKeys,
-} from '../src/engine/policies.ts';
+import { sameJsonUnordered, toJson } from '../src/engine/lib/json.ts';
+import { hasTransform } from '../src/engine/lib/pipes.ts';
+import { findDroppedKeys, MAX_KEY_PATHS, withUndeclaredKeys } from '../src/engine/lib/undeclared.ts';
+import { analyse } from '../src/engine/policies/analysis.ts';
+import { PUBLIC_INVALID_OUTPUT } from '../src/engine/policies/frontmcp.ts';
+import { POLICIES } from '../src/engine/policies/index.ts';
+import { parseInput } from '../src/engine/policies/input.ts';
+import { sdkResultCopy } from '../src/engine/policies/raw.ts';
 import type { Json, PolicyId } from '../src/engine/report.ts';
 import type { Shipment } from '../src/engine/types.ts';
 
@@ -20,7 +16,8 @@ const TOOL = 'get_invoice';
 
 function ship(schema: z.ZodType, answer: string): Record<PolicyId, Shipment> {
   const value = JSON.parse(answer) as Json;
-  return Object.fromEntries(POLICIES.map((p) => [p.id, p.ship({ role: 'output', tool: TOOL, schema }, value)])) as Record<PolicyId, Shipment>;
+  const analysis = analyse(schema, value);
+  return Object.fromEntries(POLICIES.map((p) => [p.id, p.ship({ role: 'output', tool: TOOL, schema }, value, analysis)])) as Record<PolicyId, Shipment>;
 }
 
 const Invoice = z.object({ id: z.string(), lines: z.array(z.object({ sku: z.string() })) });
@@ -284,10 +281,10 @@ describe('toJson: what the wire carries', () => {
 });
 
 describe('parseInput', () => {
-  const loaded = (schema: z.ZodType) => ({ role: 'input' as const, tool: 'search', schema });
+  const parsed = (schema: z.ZodType, args: Json) => parseInput(args, analyse(schema, args));
 
   it('parsed arguments (defaults filled in) and the keys the parse dropped', () => {
-    expect(parseInput(loaded(z.object({ q: z.string(), limit: z.number().default(10) })), { q: 'x', debug: true })).toEqual({
+    expect(parsed(z.object({ q: z.string(), limit: z.number().default(10) }), { q: 'x', debug: true })).toEqual({
       ok: true,
       parsed: { q: 'x', limit: 10 },
       dropped: ['debug'],
@@ -296,7 +293,7 @@ describe('parseInput', () => {
   });
 
   it('an error worded like the v2 server: `path: message`, joined with `, `', () => {
-    expect(parseInput(loaded(z.object({ q: z.string(), n: z.number() })), { q: 1 })).toEqual({
+    expect(parsed(z.object({ q: z.string(), n: z.number() }), { q: 1 })).toEqual({
       ok: false,
       parsed: null,
       dropped: [],
@@ -314,11 +311,12 @@ describe('one wire value per answer', () => {
 
   it('a parse equal to the answer, key for key and in order, ships the answer object itself', () => {
     const answer = JSON.parse('{"id":"1","lines":[{"sku":"a"}]}') as Json;
-    const rows = Object.fromEntries(POLICIES.map((p) => [p.id, p.ship({ role: 'output', tool: TOOL, schema: Invoice }, answer)])) as Record<PolicyId, Shipment>;
+    const analysis = analyse(Invoice, answer);
+    const rows = Object.fromEntries(POLICIES.map((p) => [p.id, p.ship({ role: 'output', tool: TOOL, schema: Invoice }, answer, analysis)])) as Record<PolicyId, Shipment>;
     expect(rows.strip.ships).toBe(answer);
     // Same keys in another order: a client may tell them apart (the order of its errors), so the parse ships.
     const reordered = JSON.parse('{"lines":[{"sku":"a"}],"id":"1"}') as Json;
-    const strip = POLICIES.find((p) => p.id === 'strip')?.ship({ role: 'output', tool: TOOL, schema: Invoice }, reordered);
+    const strip = POLICIES.find((p) => p.id === 'strip')?.ship({ role: 'output', tool: TOOL, schema: Invoice }, reordered, analyse(Invoice, reordered));
     expect(strip?.ships).not.toBe(reordered);
     expect(JSON.stringify(strip?.ships)).toBe('{"id":"1","lines":[{"sku":"a"}]}');
   });

@@ -4,7 +4,7 @@
  */
 import { CLIENT_REGISTRY } from '../src/engine/clients/index.ts';
 import { CONVERTER_REGISTRY } from '../src/engine/converters/index.ts';
-import { POLICY_REGISTRY } from '../src/engine/policies.ts';
+import { POLICY_REGISTRY } from '../src/engine/policies/index.ts';
 import type { ClientRegistry, ConverterRegistry, PolicyRegistry } from '../src/engine/types.ts';
 
 const { 'lenient-output': _lenient, ...withoutLenient } = CONVERTER_REGISTRY;

@@ -1,7 +1,7 @@
 /** schema-walk: the one JSON Schema walker, `openListing` built on it, and `$ref` resolution. */
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../src/engine/report.ts';
-import { cloneJson, mapSubschemas, openListing, resolveLocalRef } from '../src/engine/schema-walk.ts';
+import { cloneJson, mapSubschemas, openListing, resolveLocalRef } from '../src/engine/lib/schema-walk.ts';
 
 const closed = (extra: Record<string, unknown> = {}) => ({ type: 'object', additionalProperties: false, ...extra });
 

@@ -1,5 +1,6 @@
 /** The answer phase: JSON text → value, or an error with a 1-based line and column. */
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { messageOf } from './lib/message.ts';
 import type { ErrorInfo, Json } from './report.ts';
 
 export type AnswerResult = { ok: true; value: Json } | { ok: false; error: ErrorInfo };
@@ -61,7 +62,7 @@ function locate(text: string, thrown: unknown): ErrorInfo {
   if (first) {
     return { message: `Malformed JSON: ${describe(printParseErrorCode(first.error))}`, ...positionOf(text, first.offset) };
   }
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  const message = messageOf(thrown);
   const at = /position (\d+)/.exec(message);
   return at ? { message: `Malformed JSON: ${message}`, ...positionOf(text, Number(at[1])) } : { message: `Malformed JSON: ${message}` };
 }

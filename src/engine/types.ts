@@ -1,6 +1,7 @@
 /** The small typed objects the registries hold: converters, policies and clients. */
 import type { z } from 'zod';
 import type { Role } from './case.ts';
+import type { Analysis } from './policies/analysis.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
 
 /** What every phase after `load` sees. Never mutated. */
@@ -11,7 +12,10 @@ export interface LoadedCase {
   schema: z.ZodType;
 }
 
-/** How a server lists the schema in tools/list. */
+/**
+ * How a server lists the schema in tools/list, and how it puts answers on the wire: each optional field overrides the
+ * one default in converters/wire.ts (DEFAULT_WIRE).
+ */
 export interface Listing {
   listed: JsonSchema | null;
   /** The error that takes tools/list down or rejects the tool, verbatim. */
@@ -27,7 +31,7 @@ export interface Listing {
   wrapsNonObject?: boolean;
   /** Every call of the tool fails with this error, whatever the answer. */
   callError?: string;
-  /** The text the server's isError result carries when its zod parse rejects the answer (default: the v2 SDK's wording). */
+  /** The text the server's isError result carries when its zod parse rejects the answer. */
   refusal?: (zodMessage: string) => string;
   /** The server refuses this value before it parses it (v1: a falsy structuredContent), or null. */
   refusesAnswer?: (ships: Json) => string | null;
@@ -52,7 +56,13 @@ export interface Policy<Id extends PolicyId = PolicyId> {
   id: Id;
   /** `keep` opens the listed schema at every level. */
   opensListing: boolean;
-  ship(loaded: LoadedCase, answer: Json): Shipment;
+  /**
+   * Ships the answer as the published SDK servers do (`raw`): the server's checks before its parse see the raw answer,
+   * its own wire refusal words a zod rejection, and it is the one policy of the input role (arguments ship as sent).
+   */
+  shipsRaw: boolean;
+  /** What ships, given the case's one parse analysis of this answer (policies/analysis.ts). */
+  ship(loaded: LoadedCase, answer: Json, analysis: Analysis): Shipment;
   /** What the server's own result handling does to structuredContent after any `{ result }` wrap (output role), if anything. */
   onWire?(ships: Json): Json;
 }

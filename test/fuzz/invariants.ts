@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { evaluate } from '../../src/engine/evaluate.ts';
 import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, type ClientId, type ConverterId, type ConverterRow, type Json, type PolicyRow, type Report } from '../../src/engine/report.ts';
-import { MAX_KEY_PATHS } from '../../src/engine/policies.ts';
+import { MAX_KEY_PATHS } from '../../src/engine/lib/undeclared.ts';
 import { oracleSchema, type FuzzCase, type GapId, type Hazard } from '../arbitraries.ts';
 
 /** The invariants, by name. */

@@ -4,11 +4,12 @@
  */
 import { z } from 'zod';
 import type { Role } from '../case.ts';
-import { hasTransform } from '../pipes.ts';
+import { messageOf } from '../lib/message.ts';
+import { hasTransform } from '../lib/pipes.ts';
 import type { Json, JsonSchema } from '../report.ts';
-import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../schema-walk.ts';
+import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
-import { errorText, perSchema } from './listing.ts';
+import { perSchema } from './support/listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 
 /** Why an output schema is left out; the seed words the first one verbatim, the others follow its sentences. */
@@ -41,7 +42,7 @@ function listOutput(schema: z.ZodType): OutputListing {
   try {
     json = toJsonSchema(schema, { ...ZOD_DEFAULTS, io: 'output' });
   } catch (e) {
-    return { listed: null, reason: REASONS.noJsonForm(errorText(e)) };
+    return { listed: null, reason: REASONS.noJsonForm(messageOf(e)) };
   }
   if (!isSchemaNode(json)) return { listed: null, reason: REASONS.notObject };
   const shape = objectShape(json, json, new Set());

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { JsonSchema } from '../report.ts';
-import { isSchemaNode } from '../schema-walk.ts';
+import { isSchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
-import { listingOrError, perSchema } from './listing.ts';
+import { listingOrError, perSchema } from './support/listing.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
-import { defOf } from './zod-walk.ts';
+import { defOf } from '../lib/zod-walk.ts';
 
 /** zod-to-json-schema, which the seed's server uses, targets draft-07 by default. */
 const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-07' } as const;

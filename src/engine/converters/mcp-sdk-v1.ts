@@ -4,7 +4,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { listWithSdk, runRealSdk } from '../real-sdk.ts';
 import type { Json } from '../report.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
-import { cachedListing, issuesOf, refusalLead } from './sdk-listing.ts';
+import { cachedListing, issuesOf, refusalLead } from './support/sdk-listing.ts';
 
 /** The v1 SDK: draft-07 listing; a non-object output root is left out of tools/list and then fails every call. */
 export const mcpSdkV1Converter: Converter<'mcp-sdk-v1'> = {

@@ -2,7 +2,7 @@
 import { listWithSdk } from '../real-sdk.ts';
 import type { JsonSchema } from '../report.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
-import { cachedListing, issuesOf, refusalLead, type PrintedIssue } from './sdk-listing.ts';
+import { cachedListing, v2Refusal } from './support/sdk-listing.ts';
 
 /** The v2 SDK: draft 2020-12 listing; on the 2025-11-25 wire a non-object output root, and any non-object value, is wrapped as `{ result }`. */
 export const mcpSdkV2Converter: Converter<'mcp-sdk-v2'> = {
@@ -12,7 +12,7 @@ export const mcpSdkV2Converter: Converter<'mcp-sdk-v2'> = {
 
 async function build(loaded: LoadedCase): Promise<Listing> {
   const { listed, listError, served } = await listWithSdk('v2', loaded);
-  const listing: Listing = { listed, listError, warning: null, refusal: refusal(loaded) };
+  const listing: Listing = { listed, listError, warning: null, refusal: v2Refusal(loaded) };
   if (listed !== null && served !== null && wraps(listed, served)) listing.wrapsResult = true;
   // projectCallToolResult wraps a non-object structuredContent whatever the listing (a root .catch() lets one through zod).
   if (loaded.role === 'output') listing.wrapsNonObject = true;
@@ -28,15 +28,4 @@ function wraps(listed: JsonSchema, served: JsonSchema): boolean {
   const properties = listed.properties;
   const hasResult = typeof properties === 'object' && properties !== null && !Array.isArray(properties) && 'result' in properties;
   return listed.type === 'object' && hasResult && JSON.stringify(listed.required) === '["result"]';
-}
-
-/** The isError text of v2's McpServer when its Standard Schema validation rejects (server/dist mcp-*.mjs validateToolOutput / validateToolInput). */
-export function refusal(loaded: LoadedCase): (zodMessage: string) => string {
-  const what = refusalLead(loaded);
-  return (zodMessage) => `${what}: ${issuesText(issuesOf(zodMessage)) ?? zodMessage}`;
-}
-
-// validateStandardSchema/formatIssue are internal to the v2 server bundle (server/dist/src-*.mjs); this is their rule.
-function issuesText(issues: PrintedIssue[] | null): string | null {
-  return issues && issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message)).join(', ');
 }

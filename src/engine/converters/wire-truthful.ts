@@ -5,12 +5,12 @@
 import type { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { Json } from '../report.ts';
-import { isSchemaNode, mapSubschemas, resolveLocalRef, type SchemaNode } from '../schema-walk.ts';
+import { isSchemaNode, mapSubschemas, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
-import { listingOrError, perSchema } from './listing.ts';
-import { nonObjectRootMessage, nonObjectVerdict } from './non-object-root.ts';
-import { knownGaps } from './wire-truthful-gaps.ts';
-import { wireTruthfulOverride, type OverrideState } from './wire-truthful-override.ts';
+import { listingOrError, perSchema } from './support/listing.ts';
+import { nonObjectRootMessage, nonObjectVerdict } from './support/non-object-root.ts';
+import { knownGaps } from './support/wire-truthful-gaps.ts';
+import { wireTruthfulOverride, type OverrideState } from './support/wire-truthful-override.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 
 function list(schema: z.ZodType, role: Role): Listing {

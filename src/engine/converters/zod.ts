@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { JsonSchema } from '../report.ts';
-import { cloneJson } from '../schema-walk.ts';
+import { cloneJson } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
-import { listingOrError, perSchema } from './listing.ts';
+import { listingOrError, perSchema } from './support/listing.ts';
 
 /** The `z.toJSONSchema` options every converter starts from (zod's defaults, written out). */
 export const ZOD_DEFAULTS = { target: 'draft-2020-12', unrepresentable: 'throw', cycles: 'ref', reused: 'inline' } as const;

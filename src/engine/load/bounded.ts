@@ -1,11 +1,10 @@
 /** Bounded: refuses a schema whose tree never ends, before a converter recurses into it. */
 import type { z } from 'zod';
 import { positionOf } from '../answer.ts';
-import { findZodNode, type ZodVisit } from '../converters/zod-walk.ts';
+import { findZodNode, MAX_SCHEMA_DEPTH, type ZodVisit } from '../lib/zod-walk.ts';
 import { fail, type Step } from './step.ts';
 
-/** Deeper than this, a schema is taken to build itself forever; every converter's recursion would overflow long before. */
-export const MAX_SCHEMA_DEPTH = 1000;
+export { MAX_SCHEMA_DEPTH };
 /** A walk this long gives up checking: a schema this large is finite in practice, and the check must stay cheap. */
 const MAX_WALKED_NODES = 100_000;
 

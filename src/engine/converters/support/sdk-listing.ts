@@ -1,6 +1,7 @@
 /** Shared by the two SDK converters: a listing cache and what their refusals are worded from. */
-import type { Listing, LoadedCase } from '../types.ts';
-import type { SdkVersion } from '../real-sdk.ts';
+import { formatIssues } from '../../lib/issues.ts';
+import type { Listing, LoadedCase } from '../../types.ts';
+import type { SdkVersion } from '../../real-sdk.ts';
 
 const cache = new WeakMap<object, Map<string, Promise<Listing>>>();
 
@@ -47,4 +48,14 @@ export function refusalLead(loaded: LoadedCase): string {
   return loaded.role === 'output'
     ? `Output validation error: Invalid structured content for tool ${loaded.tool}`
     : `Input validation error: Invalid arguments for tool ${loaded.tool}`;
+}
+
+/** The isError text of v2's McpServer when its Standard Schema validation rejects (server/dist mcp-*.mjs validateToolOutput / validateToolInput). */
+export function v2Refusal(loaded: LoadedCase): (zodMessage: string) => string {
+  const what = refusalLead(loaded);
+  // validateStandardSchema/formatIssue are internal to the v2 server bundle (server/dist/src-*.mjs): lib/issues.ts has their rule.
+  return (zodMessage) => {
+    const issues = issuesOf(zodMessage);
+    return `${what}: ${issues ? formatIssues(issues) : zodMessage}`;
+  };
 }

@@ -1,6 +1,7 @@
 /** Small helpers the converters share: per-schema caching and the listing of a conversion that threw. */
-import type { Role } from '../case.ts';
-import type { Listing, LoadedCase } from '../types.ts';
+import type { Role } from '../../case.ts';
+import { messageOf } from '../../lib/message.ts';
+import type { Listing, LoadedCase } from '../../types.ts';
 
 /**
  * Caches one result per (schema object, role). The answer editor re-evaluates the same schema object on every
@@ -16,16 +17,11 @@ export function perSchema<T>(compute: (schema: LoadedCase['schema'], role: Role)
   };
 }
 
-/** The message of anything a conversion threw. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Runs a conversion; when it throws, tools/list fails with its message, verbatim. */
 export function listingOrError(convert: () => Listing): Listing {
   try {
     return convert();
   } catch (e) {
-    return { listed: null, listError: errorText(e), warning: null };
+    return { listed: null, listError: messageOf(e), warning: null };
   }
 }

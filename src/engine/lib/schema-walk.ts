@@ -1,5 +1,6 @@
 /** Pure JSON Schema helpers shared by the converters and evaluate(): one iterative walker and what is built on it. */
-import type { Json, JsonSchema } from './report.ts';
+import type { Json, JsonSchema } from '../report.ts';
+import { define } from './json.ts';
 
 /** A JSON Schema object node (a boolean schema has no keywords to visit). */
 export type SchemaNode = { [key: string]: Json };
@@ -26,11 +27,6 @@ export function isSchemaNode(value: unknown): value is SchemaNode {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Sets an own property even when the key is `__proto__` (plain assignment would replace the prototype). */
-function setOwn(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
 /** A deep copy of a JSON value built without recursion, so depth is bounded by memory, not the stack. */
 export function cloneJson<T extends Json>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
@@ -49,7 +45,7 @@ export function cloneJson<T extends Json>(value: T): T {
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [source, target] = next;
     if (Array.isArray(source)) for (const item of source) (target as Json[]).push(copyOf(item));
-    else for (const [key, item] of Object.entries(source)) setOwn(target, key, copyOf(item));
+    else for (const [key, item] of Object.entries(source)) define(target as SchemaNode, key, copyOf(item));
   }
   return root as T;
 }
@@ -68,7 +64,7 @@ export function mapSubschemas(schema: JsonSchema, visit: (node: SchemaNode) => J
     const node = (container as Record<string | number, Json>)[key];
     if (!isSchemaNode(node) || seen.has(node)) continue;
     const next = visit(node) ?? node;
-    if (next !== node) setOwn(container, String(key), next);
+    if (next !== node) define(container as Record<string, unknown>, String(key), next);
     if (!isSchemaNode(next)) continue;
     seen.add(next);
     pushSubschemaSlots(next, slots);

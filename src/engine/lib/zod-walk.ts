@@ -1,5 +1,12 @@
-/** Reading a zod schema's structure: its def, its child schemas, and an iterative search over the whole tree. */
+/**
+ * The one walker over a zod schema: its def, its child schemas, and an iterative search over the whole tree that
+ * visits each schema once and never descends more than MAX_SCHEMA_DEPTH + 1 levels: a schema that builds new schemas
+ * forever (a getter returning a new object each time) never repeats a node, so only the depth guard bounds a walk over it.
+ */
 import type { z } from 'zod';
+
+/** Deeper than this, a schema is taken to build itself forever; every converter's recursion would overflow long before. */
+export const MAX_SCHEMA_DEPTH = 1000;
 
 type ZodNode = z.core.$ZodType;
 
@@ -53,12 +60,12 @@ export interface ZodVisit {
 }
 
 /** Whether a value is a zod schema (of any zod 4 instance): a def field may hold anything a user put there. */
-function isZodNode(value: unknown): value is ZodNode {
+export function isZodNode(value: unknown): value is ZodNode {
   return typeof value === 'object' && value !== null && typeof (value as { _zod?: { def?: unknown } })._zod?.def === 'object';
 }
 
 /** The schemas directly inside this one (object fields by key, union options, wrapped types, pipe sides, …). */
-function childrenOf(schema: ZodNode, def: LooseDef): Array<[string | null, ZodNode]> {
+export function childrenOf(schema: ZodNode, def: LooseDef): Array<[string | null, ZodNode]> {
   const out: Array<[string | null, ZodNode]> = [];
   const add = (key: string | null, child: unknown) => isZodNode(child) && out.push([key, child]);
   try {
@@ -75,7 +82,9 @@ function childrenOf(schema: ZodNode, def: LooseDef): Array<[string | null, ZodNo
 
 /**
  * The first schema in the tree (the root included) that satisfies `test`, or null. Iterative and depth first; each
- * schema is tested once, and the walk gives up (null) after `budget` schemas. Never throws on a throwing getter.
+ * schema is tested once, and the walk gives up (null) after `budget` schemas. The depth guard: schemas deeper than
+ * MAX_SCHEMA_DEPTH + 1 are not visited (load/bounded.ts refuses any schema that reaches past MAX_SCHEMA_DEPTH).
+ * Never throws on a throwing getter.
  */
 export function findZodNode(root: ZodNode, test: (visit: ZodVisit) => boolean, budget = Infinity): ZodVisit | null {
   const seen = new Set<ZodNode>();
@@ -84,6 +93,7 @@ export function findZodNode(root: ZodNode, test: (visit: ZodVisit) => boolean, b
     if (seen.has(visit.schema)) continue;
     seen.add(visit.schema);
     if (test(visit)) return visit;
+    if (visit.depth > MAX_SCHEMA_DEPTH) continue;
     for (const [key, schema] of childrenOf(visit.schema, visit.def)) stack.push({ schema, def: defOf(schema), depth: visit.depth + 1, key, parent: visit });
   }
   return null;

@@ -4,31 +4,14 @@
  * else it can. Every walk here is iterative and visits each schema node once, so recursive schemas end.
  */
 import type { z } from 'zod';
-
-interface DefLike {
-  type: string;
-  [key: string]: unknown;
-}
+import { defOf, isZodNode, someZodNode, type LooseDef } from './zod-walk.ts';
 
 const transforms = new WeakMap<z.ZodType, boolean>();
 
 /** Whether a transform sits anywhere in the schema: `.transform()`, `z.preprocess()`, `.pipe()`, a codec. */
 export function hasTransform(schema: z.ZodType): boolean {
-  const known = transforms.get(schema);
-  if (known !== undefined) return known;
-  const seen = new Set<unknown>();
-  const stack: unknown[] = [schema];
-  let found = false;
-  while (stack.length > 0 && !found) {
-    const node = stack.pop();
-    if (seen.has(node)) continue;
-    seen.add(node);
-    const def = defOf(node);
-    if (!def) continue;
-    if (isPipe(def)) found = true;
-    else stack.push(...childrenOf(node, def));
-  }
-  transforms.set(schema, found);
+  let found = transforms.get(schema);
+  if (found === undefined) transforms.set(schema, (found = someZodNode(schema, (_, def) => isPipe(def))));
   return found;
 }
 
@@ -46,30 +29,30 @@ export function belowPipes(schema: z.ZodType, answer: unknown): Set<object> {
   while (stack.length > 0) {
     const { node, value } = stack.pop() as { node: unknown; value: unknown };
     if (typeof value !== 'object' || value === null || below.has(value) || visited(seen, value, node)) continue;
+    if (!isZodNode(node) || !hasTransform(node as z.ZodType)) continue;
     const def = defOf(node);
-    if (!def || !hasTransform(node as z.ZodType)) continue;
     const next = (child: unknown, v: unknown): void => void stack.push({ node: child, value: v });
     switch (def.type) {
       case 'object': {
-        const shape = def['shape'] as Record<string, unknown>;
+        const shape = def.shape ?? {};
         for (const key of Object.keys(value)) {
-          const child = Object.hasOwn(shape, key) ? shape[key] : def['catchall'];
+          const child = Object.hasOwn(shape, key) ? shape[key] : def.catchall;
           if (child !== undefined) next(child, (value as Record<string, unknown>)[key]);
         }
         break;
       }
       case 'array':
-        if (Array.isArray(value)) for (const item of value) next(def['element'], item);
+        if (Array.isArray(value)) for (const item of value) next(def.element, item);
         break;
       case 'tuple':
-        if (Array.isArray(value)) value.forEach((item, i) => next((def['items'] as unknown[])[i] ?? def['rest'], item));
+        if (Array.isArray(value)) value.forEach((item, i) => next(def.items?.[i] ?? def.rest, item));
         break;
       case 'record':
-        if (hasTransform(def['keyType'] as z.ZodType)) below.add(value);
-        else for (const key of Object.keys(value)) next(def['valueType'], (value as Record<string, unknown>)[key]);
+        if (def.keyType && hasTransform(def.keyType as z.ZodType)) below.add(value);
+        else for (const key of Object.keys(value)) next(def.valueType, (value as Record<string, unknown>)[key]);
         break;
       case 'union': {
-        const member = (def['options'] as z.ZodType[]).find((option) => accepts(option, value));
+        const member = (def.options as z.ZodType[]).find((option) => accepts(option, value));
         if (member) next(member, value);
         else below.add(value);
         break;
@@ -82,7 +65,7 @@ export function belowPipes(schema: z.ZodType, answer: unknown): Set<object> {
       case 'readonly':
       case 'nonoptional':
       case 'lazy':
-        next(childrenOf(node, def)[0], value);
+        next(innerOf(node, def), value);
         break;
       default:
         // A pipe itself, or a shape this walk does not follow.
@@ -109,40 +92,15 @@ function accepts(schema: z.ZodType, value: unknown): boolean {
   }
 }
 
-function isPipe(def: DefLike): boolean {
+function isPipe(def: LooseDef): boolean {
   return def.type === 'pipe' || def.type === 'transform';
 }
 
-function defOf(node: unknown): DefLike | null {
-  const def = (node as { _zod?: { def?: unknown } } | null)?._zod?.def;
-  return typeof def === 'object' && def !== null && typeof (def as DefLike).type === 'string' ? (def as DefLike) : null;
-}
-
-function childrenOf(node: unknown, def: DefLike): unknown[] {
+/** The schema a wrapper or `z.lazy` stands for (zod caches a lazy getter's result as innerType), or undefined. */
+function innerOf(node: z.core.$ZodType, def: LooseDef): unknown {
   try {
-    switch (def.type) {
-      case 'object':
-        return [...Object.values(def['shape'] as object), def['catchall']];
-      case 'union':
-        return [...(def['options'] as unknown[])];
-      case 'tuple':
-        return [...(def['items'] as unknown[]), def['rest']];
-      case 'intersection':
-        return [def['left'], def['right']];
-      case 'record':
-      case 'map':
-        return [def['keyType'], def['valueType']];
-      case 'set':
-        return [def['valueType']];
-      case 'array':
-        return [def['element']];
-      case 'lazy':
-        // zod caches the getter's result as innerType, so a recursive schema yields the same objects every time.
-        return [(node as { _zod: { innerType?: unknown } })._zod.innerType];
-      default:
-        return [def['innerType']];
-    }
+    return def.type === 'lazy' ? (node._zod as { innerType?: unknown }).innerType : def.innerType;
   } catch {
-    return [];
+    return undefined;
   }
 }

@@ -1,8 +1,8 @@
 /** The residual gaps seed 001 documents rather than closes: a schema that hits one gets a note in its listing's warning. */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../../case.ts';
 import type { OverrideState } from './wire-truthful-override.ts';
-import { someZodNode, type LooseDef } from './zod-walk.ts';
+import { someZodNode, type LooseDef } from '../../lib/zod-walk.ts';
 
 interface Gap {
   roles: readonly Role[];

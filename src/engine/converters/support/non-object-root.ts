@@ -3,8 +3,8 @@
  * `type: 'object'` and list as a tool no JSON answer can satisfy. The zod def still says what the root is.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
-import { defOf, lazyTarget } from './zod-walk.ts';
+import type { Role } from '../../case.ts';
+import { defOf, lazyTarget } from '../../lib/zod-walk.ts';
 
 /** What a root is when it can never be a JSON object: `type` names it in the message; `loud` roots fail tools/list. */
 export interface NonObjectVerdict {

@@ -3,9 +3,9 @@
  * value the server ships (the server validates with zod but sends the unparsed answer), not zod's parsed output.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
-import { isSchemaNode, isSubschemaKeyword } from '../schema-walk.ts';
-import { defOf } from './zod-walk.ts';
+import type { Role } from '../../case.ts';
+import { isSchemaNode, isSubschemaKeyword } from '../../lib/schema-walk.ts';
+import { defOf } from '../../lib/zod-walk.ts';
 
 type OverrideContext = Parameters<NonNullable<z.core.ToJSONSchemaParams['override']>>[0];
 type JsonNode = Record<string, unknown>;

@@ -1,0 +1,18 @@
+/** The convert phase: every converter lists the schema. */
+import type { ConverterId } from '../report.ts';
+import { CONVERTERS } from '../converters/index.ts';
+import { messageOf } from '../lib/message.ts';
+import type { Listing, LoadedCase } from '../types.ts';
+
+/** Each converter's listing, in catalog order; a converter that throws reports it as its listError. */
+export async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId, Listing]>> {
+  return Promise.all(
+    CONVERTERS.map(async (conv): Promise<[ConverterId, Listing]> => {
+      try {
+        return [conv.id, await conv.list(loaded)];
+      } catch (e) {
+        return [conv.id, { listed: null, listError: messageOf(e), warning: null }];
+      }
+    }),
+  );
+}

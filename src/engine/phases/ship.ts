@@ -1,0 +1,33 @@
+/** The ship phase: one parse analysis of the answer, then each policy's shipment. */
+import type { Json } from '../report.ts';
+import { guard } from '../lib/guard.ts';
+import { messageOf } from '../lib/message.ts';
+import { analyse, type Analysis } from '../policies/analysis.ts';
+import { POLICIES } from '../policies/index.ts';
+import type { LoadedCase, Policy, Shipment } from '../types.ts';
+
+/** The case's one analysis, or what its computation threw (each policy then reports it as its internal error). */
+export type Analysed = { ok: true; analysis: Analysis } | { ok: false; error: unknown };
+
+/** Analyses the answer once for every policy. Never throws. */
+export function analyseAnswer(loaded: LoadedCase, answer: Json): Analysed {
+  return guard((): Analysed => ({ ok: true, analysis: analyse(loaded.schema, answer) }), (error) => ({ ok: false, error }));
+}
+
+/** Each policy once (the input role has only the policy that ships raw: the arguments as the client sends them). */
+export function shipAll(loaded: LoadedCase, answer: Json, analysed: Analysed = analyseAnswer(loaded, answer)): Array<[Policy, Shipment]> {
+  const policies = loaded.role === 'input' ? POLICIES.filter((p) => p.shipsRaw) : POLICIES;
+  return policies.map((p) => [
+    p,
+    guard(
+      () => p.ship(loaded, answer, analysisOf(analysed)),
+      (e) => ({ ships: null, undeclared: [], refused: `Internal error in policy ${p.id}: ${messageOf(e)}`, log: null }),
+    ),
+  ]);
+}
+
+/** The analysis, or its error thrown again where a policy would have met it. */
+export function analysisOf(analysed: Analysed): Analysis {
+  if (analysed.ok) return analysed.analysis;
+  throw analysed.error;
+}

@@ -1,0 +1,87 @@
+/**
+ * The verdict memo of one evaluation. A verdict depends only on the client, the listed schema's content and the
+ * shipped value, so each (client, listing content, shipped object) is validated once: policies that ship the same JSON
+ * ship the same object (policies/analysis.ts), and converters whose listings are equal share the verdicts.
+ */
+import { coreKey, isCoreListing } from '../clients/dialect.ts';
+import { guard } from '../lib/guard.ts';
+import { sameJsonUnordered } from '../lib/json.ts';
+import { messageOf } from '../lib/message.ts';
+import type { Json, JsonSchema, Verdict } from '../report.ts';
+import type { Client } from '../types.ts';
+
+/** Validates a shipped value under a listing with a client, or returns the verdict it already has. */
+export type Verify = (client: Client, listed: JsonSchema | null, ships: Json) => Verdict;
+
+/** A fresh memo for one evaluation of a tool. Each verdict returned is a copy. */
+export function verdictMemo(tool: string): Verify {
+  const memo = new Map<string, Map<Json, Verdict>>();
+  const validTwin = twinFinder();
+  return (client, listed, ships) => {
+    const key = `${client.id}\u0000${contentKey(client, listed)}`;
+    let byValue = memo.get(key);
+    if (!byValue) memo.set(key, (byValue = new Map()));
+    let verdict = byValue.get(ships) ?? validTwin(byValue, ships);
+    if (!verdict) verdict = guard(() => client.verify(listed, { structuredContent: ships, isError: false }, tool), (e) => ({ valid: false, message: messageOf(e) }));
+    byValue.set(ships, verdict);
+    return { ...verdict };
+  };
+}
+
+/**
+ * Validity does not depend on the order of an object's keys (JSON Schema objects are unordered; Ajv and
+ * @cfworker/json-schema look keys up and compare objects without order), and a valid verdict carries no message:
+ * a value equal, up to key order, to one found valid under the same listing is valid too (keep's merged answer).
+ */
+function twinFinder(): (known: Map<Json, Verdict>, ships: Json) => Verdict | undefined {
+  const equalUnordered = new Map<Json, Map<Json, boolean>>();
+  return (known, ships) => {
+    if (typeof ships !== 'object' || ships === null) return undefined;
+    for (const [other, verdict] of known) {
+      if (verdict.valid !== true || typeof other !== 'object' || other === null) continue;
+      let pairs = equalUnordered.get(ships);
+      if (!pairs) equalUnordered.set(ships, (pairs = new Map()));
+      let same = pairs.get(other);
+      if (same === undefined) pairs.set(other, (same = sameJsonUnordered(ships, other)));
+      if (same) return verdict;
+    }
+    return undefined;
+  };
+}
+
+const coreListings = new WeakMap<object, boolean>();
+const contentKeys = new WeakMap<object, Map<string, string>>();
+let unshared = 0;
+
+/**
+ * A listed schema's content, as the key this client's verdicts are shared under: its JSON text with the root's
+ * keywords sorted (converters differ in where they put `$schema`; neither Ajv nor @cfworker/json-schema reads
+ * keywords in document order). For a core listing (clients/dialect.ts) also without what cannot change a verdict: an
+ * `additionalProperties` that allows everything, and the root `$schema` for a client whose dialect does not matter
+ * there. Nested keys keep their order: `properties` order decides the order of errors. Cached per listing object.
+ */
+function contentKey(client: Client, listed: JsonSchema | null): string {
+  if (typeof listed !== 'object' || listed === null) return String(listed);
+  let core = coreListings.get(listed);
+  if (core === undefined) coreListings.set(listed, (core = guard(() => isCoreListing(listed), () => false)));
+  const dropDialect = client.dialect === 'ignored' || (client.dialect === 'core' && core);
+  const variant = `${core}${dropDialect}`;
+  let byVariant = contentKeys.get(listed);
+  if (!byVariant) contentKeys.set(listed, (byVariant = new Map()));
+  let key = byVariant.get(variant);
+  if (key === undefined) {
+    try {
+      key = core ? coreKey(listed, dropDialect) : sortedRootText(listed, dropDialect);
+    } catch {
+      // Too deep to write out: this listing shares its verdicts with nothing.
+      key = `unshared ${unshared++}`;
+    }
+    byVariant.set(variant, key);
+  }
+  return key;
+}
+
+function sortedRootText(listed: { [key: string]: Json }, dropDialect: boolean): string {
+  const keys = Object.keys(listed).filter((k) => !(dropDialect && k === '$schema'));
+  return JSON.stringify(Object.fromEntries(keys.sort().map((k) => [k, listed[k] as Json])));
+}

@@ -1,0 +1,90 @@
+/**
+ * The verify phase: each shipment through each converter's server wire (converters/wire.ts), then through every
+ * client. Verdicts are shared within one evaluation (verdict-memo.ts).
+ */
+import { CLIENTS } from '../clients/index.ts';
+import { serverWire, type ServerWire } from '../converters/wire.ts';
+import type { ClientId, ConverterId, ConverterRow, Json, JsonSchema, PolicyRow, Report, Verdict } from '../report.ts';
+import { openListing } from '../lib/schema-walk.ts';
+import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
+import { verdictMemo, type Verify } from './verdict-memo.ts';
+
+/** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */
+export function verifyAll(
+  loaded: LoadedCase,
+  answer: Json,
+  listings: ReadonlyArray<readonly [ConverterId, Listing]>,
+  shipments: ReadonlyArray<readonly [Policy, Shipment]>,
+  clients: readonly Client[] = CLIENTS,
+): Report['converters'] {
+  const verify = verdictMemo(loaded.tool);
+  const wrap = envelopes();
+  const converters: Report['converters'] = {};
+  for (const [id, listing] of listings) {
+    const wire = serverWire(listing, loaded);
+    const policies: ConverterRow['policies'] = {};
+    for (const [policy, shipment] of shipments) {
+      const row = shipOn(loaded, answer, wire, policy, shipment, wrap);
+      const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
+      if (policy.opensListing) row.listed = listed;
+      row.verdicts = verdicts(loaded, row, listed, clients, verify);
+      policies[policy.id] = row;
+    }
+    converters[id] = { listed: listing.listed, listError: listing.listError, warning: listing.warning, policies };
+  }
+  return converters;
+}
+
+function verdicts(loaded: LoadedCase, row: PolicyRow, listed: JsonSchema | null, clients: readonly Client[], verify: Verify): PolicyRow['verdicts'] {
+  const out = {} as Record<ClientId, Verdict>;
+  // A refused answer is an isError result without structuredContent: no client validates it. Arguments are validated
+  // as sent, before the server refuses them.
+  const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null;
+  for (const client of clients) out[client.id] = validates ? verify(client, listed, row.ships as Json) : { valid: null, message: null };
+  return out;
+}
+
+/** `{ result: value }`, one envelope per shipped object, so equal shipments stay one object for the verdict memo. */
+function envelopes(): (value: Json) => Json {
+  const wrapped = new Map<Json, Json>();
+  return (value) => {
+    let envelope = wrapped.get(value);
+    if (envelope === undefined) wrapped.set(value, (envelope = { result: value }));
+    return envelope;
+  };
+}
+
+/** One policy's shipment as this converter's server puts it on the wire: refused early, failed, or (wrapped and) shipped. */
+function shipOn(loaded: LoadedCase, answer: Json, wire: ServerWire, policy: Policy, shipment: Shipment, wrap: (value: Json) => Json): PolicyRow {
+  const row: PolicyRow = { ...shipment, verdicts: {} as Record<ClientId, Verdict> };
+  // The SDK servers ship the raw answer and check it before parsing; the other policies check what they would ship.
+  const checked = policy.shipsRaw ? answer : row.refused === null ? row.ships : undefined;
+  const early = checked !== undefined && wire.refusesAnswer ? wire.refusesAnswer(checked) : null;
+  if (early !== null) {
+    row.ships = null;
+    row.refused = early;
+  } else if (wire.callError && loaded.role === 'output') {
+    row.ships = null;
+    row.refused = wire.callError;
+  } else if (row.refused !== null && policy.shipsRaw) {
+    row.refused = wire.refusal(row.refused);
+  } else if (row.refused === null && (wire.wrapsResult || (wire.wrapsNonObject && !isJsonObject(row.ships)))) {
+    row.ships = wrap(row.ships as Json);
+  }
+  if (row.refused === null && loaded.role === 'output' && policy.onWire) row.ships = policy.onWire(row.ships as Json);
+  return row;
+}
+
+function isJsonObject(value: Json | null): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const openedListings = new WeakMap<object, JsonSchema>();
+
+/** `keep`'s listing, opened once per listing object (listings are cached per schema, so the same object comes back). */
+function opened(listed: JsonSchema | null): JsonSchema | null {
+  if (typeof listed !== 'object' || listed === null) return listed;
+  let open = openedListings.get(listed);
+  if (open === undefined) openedListings.set(listed, (open = openListing(listed)));
+  return open;
+}
