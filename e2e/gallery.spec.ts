@@ -3,7 +3,8 @@
  * shows each verdict its explanation promises; the Examples menu opens them too; an unknown id says so.
  */
 import type { Locator, Page } from '@playwright/test';
-import { EXAMPLES, type Promise_ } from '../src/examples/index.ts';
+import type { ExpectedVerdict } from '../src/examples/case-format.ts';
+import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { exampleCase } from '../src/state/examples.ts';
 import { editorText, expect, test } from './fixtures.ts';
@@ -22,7 +23,7 @@ async function pick(page: Page, converter: string, client: string): Promise<void
 }
 
 /** Checks one promise: the client's own badge in the verdict pane, and its message (FAIL) or the refusal (nothing shipped). */
-async function checkPromise(page: Page, p: Promise_): Promise<void> {
+async function checkPromise(page: Page, p: ExpectedVerdict): Promise<void> {
   await pick(page, p.converter, p.client);
   const verdictRow = row(page, 'verdict', p.policy);
   const badge = verdictRow.locator(':scope > .badge');
@@ -38,13 +39,14 @@ for (const example of EXAMPLES) {
     await expect(page.getByTestId('example-strip')).toContainText(example.title);
     await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
     await expect(page.getByRole('textbox', { name: 'Tool' })).toHaveValue(exampleCase(example).tool);
-    if (example.listError) {
-      await pick(page, example.listError.converter, example.case.client);
-      await expect(page.locator('[data-pane="listed"]')).toContainText(example.listError.says);
+    for (const l of example.expect.listErrors ?? []) {
+      await pick(page, l.converter, example.case.client);
+      await expect(page.locator('[data-pane="listed"]')).toContainText(l.says);
     }
     // The example's own converter and client first (what the reader sees on opening it), then the others.
-    const own = (p: Promise_) => p.converter === example.case.converter && p.client === example.case.client;
-    for (const p of [...example.promises.filter(own), ...example.promises.filter((p) => !own(p))]) await checkPromise(page, p);
+    const verdicts = example.expect.verdicts ?? [];
+    const own = (p: ExpectedVerdict) => p.converter === example.case.converter && p.client === example.case.client;
+    for (const p of [...verdicts.filter(own), ...verdicts.filter((p) => !own(p))]) await checkPromise(page, p);
   });
 }
 
