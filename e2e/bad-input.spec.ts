@@ -3,6 +3,7 @@
  * position exists), the editors still hold exactly what was typed or loaded, and the app answers a click.
  */
 import type { Locator, Page } from '@playwright/test';
+import { refusal } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/registry.ts';
@@ -63,17 +64,21 @@ async function longestTask(page: Page): Promise<number> {
 test.describe('engine rows in the app: message, position, text intact, app responsive', () => {
   for (const row of ENGINE_ROWS) {
     test(row.row, async ({ page }) => {
+      const refused = refusal(row.expect);
+      if (!refused) throw new Error(`${row.row}: a bad-input row expects a refusal`);
+      const editor = refused.phase === 'load' ? 'schema' : 'answer';
+      const { message, line, column } = refused.error;
       await openCase(page, {});
       await evaluated(page);
-      await setEditorText(page, 'schema', row.schema);
-      await setEditorText(page, 'answer', row.answer);
+      await setEditorText(page, 'schema', row.case.schema);
+      await setEditorText(page, 'answer', row.case.answer);
       const problems = page.getByTestId('problems');
-      await expect(problems).toContainText(row.message, { timeout: LANDS });
-      const jump = problems.getByRole('button', { name: new RegExp(`^${row.phase === 'load' ? 'schema' : 'answer'} \\d+:\\d+$`) });
-      if (row.position) await expect(jump).toHaveText(`${row.phase === 'load' ? 'schema' : 'answer'} ${row.position.line}:${row.position.column}`);
+      await expect(problems).toContainText(message, { timeout: LANDS });
+      const jump = problems.getByRole('button', { name: new RegExp(`^${editor} \\d+:\\d+$`) });
+      if (line !== undefined) await expect(jump).toHaveText(`${editor} ${line}:${column}`);
       else await expect(jump).toHaveCount(0);
       await responds(page);
-      await textIntact(page, { schema: row.schema, answer: row.answer });
+      await textIntact(page, { schema: row.case.schema, answer: row.case.answer });
     });
   }
 });

@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { ExpectedListError, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/registry.ts';
@@ -105,4 +106,34 @@ export async function setEditorText(page: Page, which: EditorName, text: string)
 /** Waits until both Monaco editors are mounted (Monaco loads lazily after first paint). */
 export async function waitForEditors(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__playground?.ready() === true);
+}
+
+const policyRow = (page: Page, pane: string, policy: string): Locator => page.locator(`[data-pane="${pane}"] [data-policy="${policy}"]`);
+
+/** A row's text plus its tooltips (a message repeated from an earlier row is shown as "the same as …", in full on hover). */
+async function said(locator: Locator): Promise<string> {
+  const titles = await locator.locator('[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+  return `${await locator.textContent()} ${titles.join(' ')}`;
+}
+
+/** Chooses a converter and a client with the pickers. */
+export async function pick(page: Page, converter: string, client: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Converter' }).selectOption(converter);
+  await page.getByRole('combobox', { name: 'Client' }).selectOption(client);
+}
+
+/** Checks one expected verdict (case-format.ts) in the app: the client's badge, and its message (FAIL) or the refusal (nothing shipped). */
+export async function checkVerdict(page: Page, v: ExpectedVerdict): Promise<void> {
+  await pick(page, v.converter, v.client);
+  const verdictRow = policyRow(page, 'verdict', v.policy);
+  await expect(verdictRow.locator(':scope > .badge')).toHaveText(v.valid === true ? 'PASS' : v.valid === false ? 'FAIL' : 'not validated');
+  if (v.says === undefined) return;
+  const where = v.valid === null ? policyRow(page, 'undeclared', v.policy) : verdictRow;
+  await expect.poll(() => said(where)).toContain(v.says);
+}
+
+/** Checks one expected listing error in the app: the listing pane of `converter` says it. */
+export async function checkListError(page: Page, l: ExpectedListError, client: string): Promise<void> {
+  await pick(page, l.converter, client);
+  await expect(page.locator('[data-pane="listed"]')).toContainText(l.says);
 }

@@ -2,35 +2,11 @@
  * The examples gallery end to end: every example opens through its `#example/<id>` link with its explanation and
  * shows each verdict its explanation promises; the Examples menu opens them too; an unknown id says so.
  */
-import type { Locator, Page } from '@playwright/test';
-import { EXAMPLES, type Promise_ } from '../src/examples/index.ts';
+import type { ExpectedVerdict } from '../src/examples/case-format.ts';
+import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { exampleCase } from '../src/state/examples.ts';
-import { editorText, expect, test } from './fixtures.ts';
-
-const row = (page: Page, pane: string, policy: string): Locator => page.locator(`[data-pane="${pane}"] [data-policy="${policy}"]`);
-
-/** A row's text plus its tooltips (a message repeated from an earlier row is shown as "the same as …", in full on hover). */
-async function said(locator: Locator): Promise<string> {
-  const titles = await locator.locator('[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
-  return `${await locator.textContent()} ${titles.join(' ')}`;
-}
-
-async function pick(page: Page, converter: string, client: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Converter' }).selectOption(converter);
-  await page.getByRole('combobox', { name: 'Client' }).selectOption(client);
-}
-
-/** Checks one promise: the client's own badge in the verdict pane, and its message (FAIL) or the refusal (nothing shipped). */
-async function checkPromise(page: Page, p: Promise_): Promise<void> {
-  await pick(page, p.converter, p.client);
-  const verdictRow = row(page, 'verdict', p.policy);
-  const badge = verdictRow.locator(':scope > .badge');
-  await expect(badge).toHaveText(p.valid === true ? 'PASS' : p.valid === false ? 'FAIL' : 'not validated');
-  if (p.says === undefined) return;
-  const where = p.valid === null ? row(page, 'undeclared', p.policy) : verdictRow;
-  await expect.poll(() => said(where)).toContain(p.says);
-}
+import { checkListError, checkVerdict, editorText, expect, test } from './fixtures.ts';
 
 for (const example of EXAMPLES) {
   test(`#example/${example.id}: ${example.title}`, async ({ page }) => {
@@ -38,13 +14,11 @@ for (const example of EXAMPLES) {
     await expect(page.getByTestId('example-strip')).toContainText(example.title);
     await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
     await expect(page.getByRole('textbox', { name: 'Tool' })).toHaveValue(exampleCase(example).tool);
-    if (example.listError) {
-      await pick(page, example.listError.converter, example.case.client);
-      await expect(page.locator('[data-pane="listed"]')).toContainText(example.listError.says);
-    }
+    for (const l of example.expect.listErrors ?? []) await checkListError(page, l, example.case.client);
     // The example's own converter and client first (what the reader sees on opening it), then the others.
-    const own = (p: Promise_) => p.converter === example.case.converter && p.client === example.case.client;
-    for (const p of [...example.promises.filter(own), ...example.promises.filter((p) => !own(p))]) await checkPromise(page, p);
+    const verdicts = example.expect.verdicts ?? [];
+    const own = (p: ExpectedVerdict) => p.converter === example.case.converter && p.client === example.case.client;
+    for (const p of [...verdicts.filter(own), ...verdicts.filter((p) => !own(p))]) await checkVerdict(page, p);
   });
 }
 

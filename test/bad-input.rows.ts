@@ -1,20 +1,19 @@
 /**
- * The bad-input matrix's engine rows as data: each the input a user pastes and the error the Report must carry.
+ * The bad-input matrix's engine rows as data (src/examples/case-format.ts): each the input a user pastes and the
+ * error the Report must carry.
  * test/bad-input.test.ts runs them through evaluate() in Node; e2e/bad-input.spec.ts types them into the app.
  */
 import { MAX_ANSWER_DEPTH } from '../src/engine/answer.ts';
 import { MAX_SCHEMA_DEPTH, NO_SCHEMA } from '../src/engine/load.ts';
+import type { CaseSpec } from '../src/examples/case-format.ts';
 
-/** One row: what goes into the editors, which phase refuses it, and what the user reads (with where, if anywhere). */
-export interface EngineRow {
+/**
+ * One row: what goes into the editors, and the phase that refuses it with what the user reads (and where, if anywhere):
+ * `expect.load` is the schema editor's error, `expect.answer` the answer editor's.
+ */
+export interface EngineRow extends CaseSpec<{ v: 1; schema: string; answer: string }> {
   /** The row's name in docs/bad-input.md. */
   row: string;
-  schema: string;
-  answer: string;
-  /** `load`: the schema editor's error; `answer`: the answer editor's. */
-  phase: 'load' | 'answer';
-  message: string;
-  position: { line: number; column: number } | null;
 }
 
 const IMPORT = "import { z } from 'zod';\n\n";
@@ -26,61 +25,52 @@ const DEPTH = 10_000;
 export const ENGINE_ROWS: readonly EngineRow[] = [
   {
     row: 'TS syntax error',
-    schema: `${IMPORT}const Id: = z.string();\nexport default z.object({ id: Id });\n`,
-    answer: GOOD_ANSWER,
-    phase: 'load',
-    message: 'Syntax error: Unexpected token',
-    position: { line: 3, column: 11 },
+    case: { v: 1, schema: `${IMPORT}const Id: = z.string();\nexport default z.object({ id: Id });\n`, answer: GOOD_ANSWER },
+    expect: { load: { message: 'Syntax error: Unexpected token', line: 3, column: 11 } },
   },
   {
     row: 'a runtime throw',
-    schema: `${IMPORT}const Id = z.string();\nif (Id) throw new Error('the config is missing');\nexport default z.object({ id: Id });\n`,
-    answer: GOOD_ANSWER,
-    phase: 'load',
-    message: 'the config is missing',
-    position: { line: 4, column: 15 },
+    case: { v: 1, schema: `${IMPORT}const Id = z.string();\nif (Id) throw new Error('the config is missing');\nexport default z.object({ id: Id });\n`, answer: GOOD_ANSWER },
+    expect: { load: { message: 'the config is missing', line: 4, column: 15 } },
   },
   {
     row: 'no schema found',
-    schema: `${IMPORT}const limit = 10;\nexport const name = 'invoice';\n`,
-    answer: GOOD_ANSWER,
-    phase: 'load',
-    message: NO_SCHEMA,
-    position: null,
+    case: { v: 1, schema: `${IMPORT}const limit = 10;\nexport const name = 'invoice';\n`, answer: GOOD_ANSWER },
+    expect: { load: { message: NO_SCHEMA } },
   },
   {
     row: 'a non-zod value',
-    schema: `${IMPORT}// the JSON Schema, not the zod one\nexport default { type: 'object', properties: { id: { type: 'string' } } };\n`,
-    answer: GOOD_ANSWER,
-    phase: 'load',
-    message: 'export default is an object whose values are not all zod schemas, not a zod schema.',
-    position: { line: 4, column: 1 },
+    case: { v: 1, schema: `${IMPORT}// the JSON Schema, not the zod one\nexport default { type: 'object', properties: { id: { type: 'string' } } };\n`, answer: GOOD_ANSWER },
+    expect: { load: { message: 'export default is an object whose values are not all zod schemas, not a zod schema.', line: 4, column: 1 } },
   },
   {
     row: 'a schema that recurses forever at conversion',
-    schema: `${IMPORT}const A = (): z.ZodType => z.object({ get a() { return A(); } });\nexport default A();\n`,
-    answer: '{"a":{}}',
-    phase: 'load',
-    message:
-      `The schema never ends: it keeps building new schemas more than ${MAX_SCHEMA_DEPTH} levels deep (a.a.a.a…), so it cannot be converted. ` +
-      'A getter or function that returns a new schema on every call recurses forever; have it return the same schema instead (const A = z.object({ get a() { return A; } })).',
-    position: { line: 3, column: 43 },
+    case: { v: 1, schema: `${IMPORT}const A = (): z.ZodType => z.object({ get a() { return A(); } });\nexport default A();\n`, answer: '{"a":{}}' },
+    expect: {
+      load: {
+        message:
+          `The schema never ends: it keeps building new schemas more than ${MAX_SCHEMA_DEPTH} levels deep (a.a.a.a…), so it cannot be converted. ` +
+          'A getter or function that returns a new schema on every call recurses forever; have it return the same schema instead (const A = z.object({ get a() { return A; } })).',
+        line: 3,
+        column: 43,
+      },
+    },
   },
   {
     row: 'malformed JSON',
-    schema: GOOD_SCHEMA,
-    answer: '{\n  "id": "1",\n  "note": \'single quotes\'\n}',
-    phase: 'answer',
-    message: 'Malformed JSON: unexpected character',
-    position: { line: 3, column: 11 },
+    case: { v: 1, schema: GOOD_SCHEMA, answer: '{\n  "id": "1",\n  "note": \'single quotes\'\n}' },
+    expect: { answer: { message: 'Malformed JSON: unexpected character', line: 3, column: 11 } },
   },
   {
     row: '10,000-deep nesting',
-    schema: `${IMPORT}const Node: z.ZodType = z.lazy(() => z.object({ a: Node.optional() }));\nexport default Node;\n`,
-    answer: `${'{"a":'.repeat(DEPTH)}{}${'}'.repeat(DEPTH)}`,
-    phase: 'answer',
-    message: `The answer nests deeper than ${MAX_ANSWER_DEPTH} levels; the playground evaluates answers up to that depth.`,
-    // The first `{` past the limit: level 513 starts after 512 five-character `{"a":` openers.
-    position: { line: 1, column: MAX_ANSWER_DEPTH * '{"a":'.length + 1 },
+    case: { v: 1, schema: `${IMPORT}const Node: z.ZodType = z.lazy(() => z.object({ a: Node.optional() }));\nexport default Node;\n`, answer: `${'{"a":'.repeat(DEPTH)}{}${'}'.repeat(DEPTH)}` },
+    expect: {
+      answer: {
+        message: `The answer nests deeper than ${MAX_ANSWER_DEPTH} levels; the playground evaluates answers up to that depth.`,
+        line: 1,
+        // The first `{` past the limit: level 513 starts after 512 five-character `{"a":` openers.
+        column: MAX_ANSWER_DEPTH * '{"a":'.length + 1,
+      },
+    },
   },
 ];

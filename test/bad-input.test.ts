@@ -10,6 +10,7 @@ import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
 import { answerProblem } from '../src/ui/answerProblem.ts';
 import { LARGE_ANSWER_CHARS, describeRun } from '../src/ui/StatusLine.tsx';
 import { ENGINE_ROWS } from './bad-input.rows.ts';
+import { checkExpected } from './case-check.ts';
 
 /** What Object.prototype holds, to compare before and after: names, and each property's descriptor. */
 function prototypeSnapshot(): string {
@@ -19,11 +20,8 @@ function prototypeSnapshot(): string {
 describe('engine rows: the Report carries the message and its position', () => {
   for (const row of ENGINE_ROWS) {
     it(row.row, async () => {
-      const report = await evaluate({ v: 1, schema: row.schema, answer: row.answer });
-      const result = report[row.phase];
-      expect(result).toEqual({ ok: false, error: row.position ? { message: row.message, ...row.position } : { message: row.message } });
       // The phase that refused it is the first to fail: a schema error is not blamed on the answer, nor the reverse.
-      if (row.phase === 'answer') expect(report.load).toEqual({ ok: true });
+      checkExpected(await evaluate(row.case), row.expect);
     });
   }
 
@@ -32,7 +30,7 @@ describe('engine rows: the Report carries the message and its position', () => {
     if (!endless) throw new Error('row missing');
     // Each variant builds a fresh schema per level: through a getter, through z.lazy, through an array of z.lazy.
     const variants = [
-      endless.schema,
+      endless.case.schema,
       "import { z } from 'zod';\nconst A = (): z.ZodType => z.lazy(() => z.object({ next: A() }));\nexport default A();",
       "import { z } from 'zod';\nconst A = (): z.ZodType => z.object({ items: z.array(z.lazy(() => A())) });\nexport default A();",
     ];
@@ -60,7 +58,7 @@ describe('what the app calls a refused answer', () => {
   async function answerError(name: string) {
     const row = ENGINE_ROWS.find((r) => r.row === name);
     if (!row) throw new Error(`row missing: ${name}`);
-    const report = await evaluate({ v: 1, schema: row.schema, answer: row.answer });
+    const report = await evaluate(row.case);
     if (report.answer.ok) throw new Error(`${name}: the answer was accepted`);
     return report.answer.error;
   }

@@ -2,42 +2,52 @@
  * Differential tests: the published SDKs, run for real, are the oracle. For every fixture, what our
  * `mcp-sdk-v1`/`mcp-sdk-v2` converters list and what the `raw` row's clients conclude must agree with the real run.
  */
+import { AjvJsonSchemaValidator as AjvV2 } from '@modelcontextprotocol/client/validators/ajv';
+import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { ClientId, ConverterId, Report } from '../src/engine/report.ts';
+import { refusal } from '../src/examples/case-format.ts';
 import { loadFixtures } from './fixtures.ts';
 
-const PAIRS: Array<{ sdk: 'v1' | 'v2'; converter: ConverterId; client: ClientId }> = [
-  { sdk: 'v1', converter: 'mcp-sdk-v1', client: 'sdk-v1' },
-  { sdk: 'v2', converter: 'mcp-sdk-v2', client: 'sdk-v2-node' },
+const PAIRS: Array<{ sdk: 'v1' | 'v2'; converter: ConverterId; client: ClientId; validator: () => AjvV1 | AjvV2 }> = [
+  { sdk: 'v1', converter: 'mcp-sdk-v1', client: 'sdk-v1', validator: () => new AjvV1() },
+  { sdk: 'v2', converter: 'mcp-sdk-v2', client: 'sdk-v2-node', validator: () => new AjvV2() },
 ];
 
-describe.each(loadFixtures())('$file', (fx) => {
-  it.each(PAIRS)('$converter agrees with the real $sdk run', async ({ sdk, converter, client }) => {
+// A case whose schema or answer is refused never reaches an SDK, so there is no real run to differ from: those
+// fixtures pin their error in engine.fixtures.test.ts, and the last test here checks that no real run happened.
+const fixtures = loadFixtures();
+const ran = fixtures.filter((fx) => refusal(fx.expect) === null);
+
+describe.each(ran)('$file', (fx) => {
+  it.each(PAIRS)('$converter agrees with the real $sdk run', async ({ sdk, converter, client, validator }) => {
     const report: Report = await evaluate(fx.case);
-    if (!report.load.ok || !report.answer.ok) return;
+    expect(report.load, 'the schema loads').toEqual({ ok: true });
+    expect(report.answer, 'the answer parses').toEqual({ ok: true });
     const real = report.realSdk[sdk];
     const ours = report.converters[converter];
-    expect(real, 'the real run happened').toBeTruthy();
-    expect(ours, 'the converter ran').toBeTruthy();
-    if (!real || !ours) return;
+    if (!real || !ours) throw new Error(`the real ${sdk} run or the ${converter} row is missing`);
     expect(ours.listed).toEqual(real.listed);
-    expect(Boolean(ours.listError)).toBe(Boolean(real.listError));
-    if (real.listError) {
-      expect(ours.listError).toBe(real.listError);
-      return;
-    }
+    expect(ours.listError).toBe(real.listError);
+    if (real.listError) return;
     const raw = ours.policies.raw;
-    expect(raw).toBeTruthy();
-    if (!raw) return;
+    if (!raw) throw new Error('the raw row is missing');
+    const verdict = raw.verdicts[client];
     if (report.role === 'input') {
       // The arguments go out as sent; the real server refuses them (isError, its text) or runs the tool.
-      expect(raw.ships).toEqual(JSON.parse(fx.case.answer));
+      const args = JSON.parse(fx.case.answer) as unknown;
+      expect(raw.ships).toEqual(args);
       expect(raw.refused).toBe(real.isError ? real.text : null);
-      expect(raw.verdicts[client].valid, 'the client validates the arguments as sent').not.toBeNull();
+      // Neither client validates arguments itself: the verdict is the SDK's own validator on the listed inputSchema.
+      if (real.listed === null) expect(verdict.valid).toBeNull();
+      else {
+        const oracle = validator().getValidator(real.listed as JsonSchemaType)(args);
+        expect(verdict.valid, `${verdict.message} / the validator: ${oracle.errorMessage}`).toBe(oracle.valid);
+      }
       return;
     }
-    const verdict = raw.verdicts[client];
     if (real.callError) {
       // The real client threw: either it rejected the structuredContent (our verdict must say so, word for word)
       // or the server could not run the tool (then our row ships nothing).
@@ -52,4 +62,10 @@ describe.each(loadFixtures())('$file', (fx) => {
       expect(verdict.valid).not.toBe(false);
     }
   });
+});
+
+it('a fixture whose schema or answer is refused runs no SDK (so the differential above leaves it out)', async () => {
+  const refused = fixtures.filter((fx) => refusal(fx.expect) !== null);
+  expect(refused.length).toBeGreaterThan(0);
+  for (const fx of refused) expect((await evaluate(fx.case)).realSdk, fx.file).toEqual({ v1: null, v2: null });
 });

@@ -1,13 +1,12 @@
-/** Loads the data fixtures under test/fixtures: one case each, with the parts of the Report it pins. */
+/** Loads the data fixtures under test/fixtures: one case each with its expected verdicts, in src/examples/case-format.ts. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CaseSpec } from '../src/examples/case-format.ts';
 
-export interface Fixture {
+/** One fixture file: what it shows, its case and what the Report must show (`expect.report` recorded from a real run). */
+export interface Fixture extends CaseSpec<{ v: 1; role?: 'output' | 'input'; tool?: string; schema: string; answer: string }> {
   file: string;
   description: string;
-  case: { v: 1; role?: 'output' | 'input'; tool?: string; schema: string; answer: string };
-  /** A partial Report: every key given must match (arrays and primitives exactly, objects as subsets). */
-  expect: Record<string, unknown>;
 }
 
 const DIR = join(import.meta.dirname, 'fixtures');

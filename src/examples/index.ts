@@ -1,28 +1,14 @@
 /** The examples gallery: real-world cases, each a registry entry with what goes wrong and what fixes it. */
 import type { CaseInput } from '../engine/case.ts';
-import type { ClientId, ConverterId, PolicyId } from '../engine/report.ts';
+import type { ClientId, ConverterId } from '../engine/report.ts';
+import type { CaseSpec } from './case-format.ts';
 
-/** What an example's explanation promises: one verdict in the Report (checked by the tests and the e2e suite). */
-export interface Promise_ {
-  converter: ConverterId;
-  policy: PolicyId;
-  client: ClientId;
-  /** true = PASS, false = FAIL, null = nothing ships (refused) or the client does not validate. */
-  valid: boolean | null;
-  /** A substring of the client's message (FAIL), or of the refusal (valid: null). */
-  says?: string;
-}
-
-/** One gallery entry. */
-export interface Example {
+/** One gallery entry: its case, and the listing errors and verdicts its explanation promises (checked by the tests and the e2e suite). */
+export interface Example extends CaseSpec<CaseInput & { converter: ConverterId; client: ClientId }> {
   id: string;
   title: string;
   /** One line: what goes wrong, and which policy or converter fixes it. */
   explanation: string;
-  case: CaseInput & { converter: ConverterId; client: ClientId };
-  /** A listing error the example is about, if any: `converter` lists nothing and says this. */
-  listError?: { converter: ConverterId; says: string };
-  promises: Promise_[];
 }
 
 const invoice = `import { z } from "zod";
@@ -49,13 +35,15 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v1',
       client: 'sdk-v1',
     },
-    promises: [
-      { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: false, says: 'data must NOT have additional properties' },
-      { converter: 'mcp-sdk-v1', policy: 'strip', client: 'sdk-v1', valid: true },
-      { converter: 'mcp-sdk-v1', policy: 'keep', client: 'sdk-v1', valid: true },
-      { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true },
-      { converter: 'frontmcp', policy: 'fail', client: 'sdk-v1', valid: null, says: 'INVALID_OUTPUT' },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: false, says: 'data must NOT have additional properties' },
+        { converter: 'mcp-sdk-v1', policy: 'strip', client: 'sdk-v1', valid: true },
+        { converter: 'mcp-sdk-v1', policy: 'keep', client: 'sdk-v1', valid: true },
+        { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true },
+        { converter: 'frontmcp', policy: 'fail', client: 'sdk-v1', valid: null, says: 'INVALID_OUTPUT' },
+      ],
+    },
   },
   {
     id: 'copilot-result-array',
@@ -71,11 +59,13 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v2',
       client: 'sdk-v2-node',
     },
-    promises: [
-      { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/result/0 must NOT have additional properties' },
-      { converter: 'lenient-output', policy: 'raw', client: 'sdk-v2-node', valid: true },
-      { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/result/0 must NOT have additional properties' },
+        { converter: 'lenient-output', policy: 'raw', client: 'sdk-v2-node', valid: true },
+        { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
+      ],
+    },
   },
   {
     id: 'default-listed-required',
@@ -91,12 +81,14 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v2',
       client: 'sdk-v2-node',
     },
-    promises: [
-      { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: "data must have required property 'count'" },
-      { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: false, says: "data must have required property 'count'" },
-      { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
-      { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: "data must have required property 'count'" },
+        { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: false, says: "data must have required property 'count'" },
+        { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
+        { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true },
+      ],
+    },
   },
   {
     id: 'date-takes-down-tools-list',
@@ -112,8 +104,10 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v1',
       client: 'sdk-v1',
     },
-    listError: { converter: 'mcp-sdk-v1', says: 'Date cannot be represented in JSON Schema' },
-    promises: [{ converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true }],
+    expect: {
+      listErrors: [{ converter: 'mcp-sdk-v1', says: 'Date cannot be represented in JSON Schema' }],
+      verdicts: [{ converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true }],
+    },
   },
   {
     id: 'union-disappears',
@@ -130,11 +124,13 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v1',
       client: 'sdk-v1',
     },
-    promises: [
-      { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: null, says: "Cannot read properties of undefined (reading '_zod')" },
-      { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: true },
-      { converter: 'frontmcp', policy: 'warn', client: 'sdk-v1', valid: true },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: null, says: "Cannot read properties of undefined (reading '_zod')" },
+        { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: true },
+        { converter: 'frontmcp', policy: 'warn', client: 'sdk-v1', valid: true },
+      ],
+    },
   },
   {
     id: 'coerce-ships-a-string',
@@ -150,11 +146,13 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v1',
       client: 'sdk-v1',
     },
-    promises: [
-      { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: false, says: 'data/n must be number' },
-      { converter: 'mcp-sdk-v1', policy: 'strip', client: 'sdk-v1', valid: true },
-      { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/n must be number' },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: false, says: 'data/n must be number' },
+        { converter: 'mcp-sdk-v1', policy: 'strip', client: 'sdk-v1', valid: true },
+        { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/n must be number' },
+      ],
+    },
   },
   {
     id: 'catch-ships-the-bad-value',
@@ -170,11 +168,13 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v2',
       client: 'sdk-v2-node',
     },
-    promises: [
-      { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/status must be equal to one of the allowed values' },
-      { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
-      { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/status must be equal to one of the allowed values' },
+        { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
+        { converter: 'wire-truthful', policy: 'raw', client: 'sdk-v2-node', valid: true },
+      ],
+    },
   },
   {
     id: 'strict-object-refuses',
@@ -190,10 +190,12 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v2',
       client: 'sdk-v2-node',
     },
-    promises: [
-      { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: null, says: 'Unrecognized key: "x"' },
-      { converter: 'mcp-sdk-v2', policy: 'keep', client: 'sdk-v2-node', valid: null, says: 'INVALID_OUTPUT' },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: null, says: 'Unrecognized key: "x"' },
+        { converter: 'mcp-sdk-v2', policy: 'keep', client: 'sdk-v2-node', valid: null, says: 'INVALID_OUTPUT' },
+      ],
+    },
   },
   {
     id: 'loose-object-keeps',
@@ -209,10 +211,12 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v1',
       client: 'sdk-v1',
     },
-    promises: [
-      { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: true },
-      { converter: 'mcp-sdk-v1', policy: 'fail', client: 'sdk-v1', valid: true },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: true },
+        { converter: 'mcp-sdk-v1', policy: 'fail', client: 'sdk-v1', valid: true },
+      ],
+    },
   },
   {
     id: 'recursive-tree',
@@ -229,11 +233,13 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v2',
       client: 'sdk-v2-node',
     },
-    promises: [
-      { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/children/0 must NOT have additional properties' },
-      { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
-      { converter: 'mcp-sdk-v2', policy: 'keep', client: 'sdk-v2-node', valid: true },
-    ],
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: false, says: 'data/children/0 must NOT have additional properties' },
+        { converter: 'mcp-sdk-v2', policy: 'strip', client: 'sdk-v2-node', valid: true },
+        { converter: 'mcp-sdk-v2', policy: 'keep', client: 'sdk-v2-node', valid: true },
+      ],
+    },
   },
   {
     id: 'input-not-an-object',
@@ -249,8 +255,7 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v2',
       client: 'sdk-v2-node',
     },
-    listError: { converter: 'mcp-sdk-v2', says: 'MCP tool and prompt schemas must describe objects (got type: "string")' },
-    promises: [],
+    expect: { listErrors: [{ converter: 'mcp-sdk-v2', says: 'MCP tool and prompt schemas must describe objects (got type: "string")' }] },
   },
   {
     id: 'input-default-optional',
@@ -266,6 +271,6 @@ export const EXAMPLES: readonly Example[] = [
       converter: 'mcp-sdk-v2',
       client: 'sdk-v2-node',
     },
-    promises: [{ converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: true }],
+    expect: { verdicts: [{ converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: true }] },
   },
 ];

@@ -1,0 +1,48 @@
+/**
+ * The one data format for "a case and its expected verdicts": the gallery examples, the fixtures (test/fixtures/*.json),
+ * the bad-input rows and the e2e tables all write a case this way. test/case-check.ts checks one against a Report.
+ */
+import type { CaseInput } from '../engine/case.ts';
+import type { ClientId, ConverterId, ErrorInfo, PolicyId } from '../engine/report.ts';
+
+/** One verdict in the Report: `client`'s conclusion on what `converter` lists and `policy` ships. */
+export interface ExpectedVerdict {
+  converter: ConverterId;
+  policy: PolicyId;
+  client: ClientId;
+  /** true = PASS, false = FAIL, null = nothing ships (refused) or the client does not validate. */
+  valid: boolean | null;
+  /** A substring of the client's message (FAIL), or of the refusal (valid: null). */
+  says?: string;
+}
+
+/** A listing that fails: `converter` lists nothing and its error contains `says`. */
+export interface ExpectedListError {
+  converter: ConverterId;
+  says: string;
+}
+
+/** What the Report of a case must show; every part is optional, and what is given must hold. */
+export interface Expected {
+  /** The schema is refused with exactly this error (message, and line/column where one exists). Absent: it loads. */
+  load?: ErrorInfo;
+  /** The answer is refused with exactly this error. Absent: it is accepted (when the schema loads). */
+  answer?: ErrorInfo;
+  listErrors?: ExpectedListError[];
+  verdicts?: ExpectedVerdict[];
+  /** Recorded from a real run (test/record-fixture.ts), not hand-written: a partial Report (objects as subsets). */
+  report?: Record<string, unknown>;
+}
+
+/** A case and its expected verdicts. */
+export interface CaseSpec<C extends CaseInput = CaseInput> {
+  case: C;
+  expect: Expected;
+}
+
+/** The phase that refuses the case, and its error; null when the case loads and its answer is accepted. */
+export function refusal(expected: Expected): { phase: 'load' | 'answer'; error: ErrorInfo } | null {
+  if (expected.load) return { phase: 'load', error: expected.load };
+  if (expected.answer) return { phase: 'answer', error: expected.answer };
+  return null;
+}
