@@ -45,8 +45,8 @@ function memoryStorage(): Storage {
   return used as Storage;
 }
 
-/** The most one task may deflate: about 10 ms of fflate on a quiet machine, so a task stays far below 200 ms when it is 10× slower. */
-const TASK_BYTES = 128 * 1024;
+/** The most one task may deflate: about 100 ms of fflate at level 9 on the busy 2-core runner (a few ms on a quiet one). */
+const TASK_BYTES = 32 * 1024;
 
 /** Runs every pending timer, one callback at a time; returns the most bytes deflated by one callback. */
 function drainTimers(): number {

@@ -29,11 +29,11 @@ export const CURRENT_VERSION = 1;
 /** Encodes a case as a fragment, `#v1.…`. Check `tooLargeForLink` first: a larger case makes a link no one can open. */
 export function encodePermalink(state: PlaygroundCase): string {
   if (lastEncoded && sameFields(lastEncoded.state, state)) return lastEncoded.hash;
-  return remember(state, deflateSync(payload(state), LEVEL));
+  return remember(state, deflateSync(payloadOf(state), LEVEL));
 }
 
-/** Payloads up to this many bytes are deflated at once; a larger one, one slice of this size per task (see whenLinkEncoded). */
-export const LINK_SLICE_BYTES = 64 * 1024;
+/** Payloads up to this many bytes are deflated at once; a larger one, one slice of this size per task (about 100 ms at level 9 on the busy 2-core runner). */
+export const LINK_SLICE_BYTES = 16 * 1024;
 
 /**
  * Runs `fn` once `encodePermalink(state)` returns at once: at once for a case whose payload is one slice, whose link is
@@ -46,7 +46,7 @@ export function whenLinkEncoded(state: PlaygroundCase, fn: () => void): () => vo
   // Whoever asks for the same case while it is sliced waits for the same slicing.
   let job = jobs.find((j) => sameFields(j.state, state));
   if (!job) {
-    const bytes = payload(state);
+    const bytes = payloadOf(state);
     if (bytes.length <= LINK_SLICE_BYTES) return now(fn);
     job = sliceDeflate(state, bytes);
   }
@@ -142,7 +142,7 @@ export function tooLargeForLink(state: PlaygroundCase, maxBytes: number = MAX_DE
   // Every UTF-16 unit is at least one byte of the payload, and at most 6 (a JSON `\uXXXX` escape).
   if (chars > maxBytes) return { bytes: chars, maxBytes };
   if (chars * 6 + ENVELOPE_BYTES <= maxBytes) return null;
-  const bytes = measured(state);
+  const bytes = payloadOf(state).length;
   return bytes > maxBytes ? { bytes, maxBytes } : null;
 }
 
@@ -166,14 +166,14 @@ function payload(state: PlaygroundCase): Uint8Array {
   return new TextEncoder().encode(JSON.stringify({ v: CURRENT_VERSION, role, tool, schema, answer, converter, client }));
 }
 
-let lastMeasured: { state: PlaygroundCase; bytes: number } | null = null;
+let lastPayload: { state: PlaygroundCase; bytes: Uint8Array } | null = null;
 
-/** The payload's size, remembered for the last case (a selector asks again on every store change). */
-function measured(state: PlaygroundCase): number {
-  if (lastMeasured && sameFields(lastMeasured.state, state)) return lastMeasured.bytes;
+/** The payload, remembered for the last case: a selector measures it on every store change, and its link deflates it. */
+function payloadOf(state: PlaygroundCase): Uint8Array {
+  if (lastPayload && sameFields(lastPayload.state, state)) return lastPayload.bytes;
   const { role, tool, schema, answer, converter, client } = state;
-  const bytes = payload(state).length;
-  lastMeasured = { state: { role, tool, schema, answer, converter, client }, bytes };
+  const bytes = payload(state);
+  lastPayload = { state: { role, tool, schema, answer, converter, client }, bytes };
   return bytes;
 }
 
