@@ -5,8 +5,12 @@
  */
 import type { Json, Report } from '../engine/report.ts';
 
-/** Answers longer than this (characters) have their shipped values replaced by stand-ins in the posted report. */
-export const ELIDE_ANSWER_CHARS = 2 * 1024 * 1024;
+/**
+ * Answers longer than this (characters) have their shipped values replaced by stand-ins in the posted report. A report
+ * carries a dozen distinct copies of the answer (policies, converters, real SDK runs): for the 1.5 MB bench answer,
+ * copying and checking them on the page blocked it for seconds; at 256 KB that stays within about 100 ms.
+ */
+export const ELIDE_ANSWER_CHARS = 256 * 1024;
 
 const MARK = '$mcpPlaygroundElided';
 

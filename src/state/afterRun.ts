@@ -1,24 +1,33 @@
 /** Background work (URL sync, autosave) that must not stand between an edit and its verdict on screen. */
-import type { PlaygroundStore } from './store.ts';
+import { whenLinkEncoded } from './permalink.ts';
+import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
 
 /**
  * Runs `fn` now, or, while a run is in flight, once its outcome has landed and been painted: deflating a large case
- * for the link or the autosave then does not delay the verdict. Returns a cancel.
+ * for the link or the autosave then does not delay the verdict. Either way `fn` waits until the link of the case on
+ * screen is encoded (in slices, see whenLinkEncoded), so the encoding it does costs nothing. Returns a cancel.
  */
 export function afterRun(store: PlaygroundStore, fn: () => void): () => void {
+  let cancelLink: (() => void) | null = null;
+  const whenEncoded = () => {
+    const state = selectCase(store.getState());
+    // The case may change while its link is sliced: the newer case's link is the one `fn` will ask for.
+    cancelLink = whenLinkEncoded(state, () => (caseChanged(selectCase(store.getState()), state) ? whenEncoded() : fn()));
+  };
   if (store.getState().run.kind !== 'evaluating') {
-    fn();
-    return () => {};
+    whenEncoded();
+    return () => cancelLink?.();
   }
   let cancelPaint: (() => void) | null = null;
   const unsubscribe = store.subscribe((s) => {
     if (s.run.kind === 'evaluating') return;
     unsubscribe();
-    cancelPaint = afterNextPaint(fn);
+    cancelPaint = afterNextPaint(whenEncoded);
   });
   return () => {
     unsubscribe();
     cancelPaint?.();
+    cancelLink?.();
   };
 }
 

@@ -2,7 +2,7 @@
  * Permalinks: the whole case lives in the URL fragment as `#v1.<base64url(deflate-raw(JSON))>`, no padding.
  * Pure functions only (the location is passed in); every link version ever issued keeps a decoder here.
  */
-import { Inflate, deflateSync } from 'fflate';
+import { Deflate, Inflate, deflateSync } from 'fflate';
 import type { Role } from '../engine/case.ts';
 import { CLIENT_IDS, CONVERTER_IDS, ROLES, type ClientId, type ConverterId } from '../engine/contract/catalog.ts';
 import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from './examples.ts';
@@ -28,7 +28,103 @@ export const CURRENT_VERSION = 1;
 
 /** Encodes a case as a fragment, `#v1.…`. Check `tooLargeForLink` first: a larger case makes a link no one can open. */
 export function encodePermalink(state: PlaygroundCase): string {
-  return `#v${CURRENT_VERSION}.${toBase64Url(deflateSync(payload(state), { level: 9 }))}`;
+  if (lastEncoded && sameFields(lastEncoded.state, state)) return lastEncoded.hash;
+  return remember(state, deflateSync(payloadOf(state), LEVEL));
+}
+
+/** Payloads up to this many bytes are deflated at once; a larger one, one slice of this size per task (about 100 ms at level 9 on the busy 2-core runner). */
+export const LINK_SLICE_BYTES = 16 * 1024;
+
+/**
+ * Runs `fn` once `encodePermalink(state)` returns at once: at once for a case whose payload is one slice, whose link is
+ * already encoded or that is too large for a link; else after deflating it one slice per task. URL sync, autosave and
+ * its hold all encode the case on screen: a 1.5 MB case deflated in one go blocks the page for seconds on a busy
+ * machine. Returns a cancel.
+ */
+export function whenLinkEncoded(state: PlaygroundCase, fn: () => void): () => void {
+  if ((lastEncoded && sameFields(lastEncoded.state, state)) || tooLargeForLink(state)) return now(fn);
+  // Whoever asks for the same case while it is sliced waits for the same slicing.
+  let job = jobs.find((j) => sameFields(j.state, state));
+  if (!job) {
+    const bytes = payloadOf(state);
+    if (bytes.length <= LINK_SLICE_BYTES) return now(fn);
+    job = sliceDeflate(state, bytes);
+  }
+  const waiter = { fn };
+  job.waiters.add(waiter);
+  const mine = job;
+  return () => {
+    mine.waiters.delete(waiter);
+    if (mine.waiters.size === 0) mine.stop();
+  };
+}
+
+/** A link being deflated in slices, and who waits for it. */
+interface Job {
+  state: PlaygroundCase;
+  waiters: Set<{ fn: () => void }>;
+  stop(): void;
+}
+
+const jobs: Job[] = [];
+
+function sliceDeflate(state: PlaygroundCase, bytes: Uint8Array): Job {
+  const out: Uint8Array[] = [];
+  const stream = new Deflate(LEVEL, (chunk) => out.push(chunk));
+  let at = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const job: Job = {
+    state,
+    waiters: new Set(),
+    stop: () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      const i = jobs.indexOf(job);
+      if (i !== -1) jobs.splice(i, 1);
+    },
+  };
+  const step = () => {
+    const end = Math.min(at + LINK_SLICE_BYTES, bytes.length);
+    stream.push(bytes.subarray(at, end), end === bytes.length);
+    at = end;
+    if (at < bytes.length) {
+      timer = setTimeout(step, 0);
+      return;
+    }
+    job.stop();
+    remember(state, concat(out));
+    for (const w of job.waiters) w.fn();
+  };
+  timer = setTimeout(step, 0);
+  jobs.push(job);
+  return job;
+}
+
+const LEVEL = { level: 9 } as const;
+
+/** The last case encoded and its link: URL sync, autosave and its hold ask for the same case's link in turn. */
+let lastEncoded: { state: PlaygroundCase; hash: string } | null = null;
+
+function remember(state: PlaygroundCase, deflated: Uint8Array): string {
+  const hash = `#v${CURRENT_VERSION}.${toBase64Url(deflated)}`;
+  const { role, tool, schema, answer, converter, client } = state;
+  lastEncoded = { state: { role, tool, schema, answer, converter, client }, hash };
+  return hash;
+}
+
+function now(fn: () => void): () => void {
+  fn();
+  return () => {};
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
 }
 
 /** A case whose link would unpack to more than the decoder opens: its size (a lower bound past the cap) and the cap. */
@@ -46,7 +142,7 @@ export function tooLargeForLink(state: PlaygroundCase, maxBytes: number = MAX_DE
   // Every UTF-16 unit is at least one byte of the payload, and at most 6 (a JSON `\uXXXX` escape).
   if (chars > maxBytes) return { bytes: chars, maxBytes };
   if (chars * 6 + ENVELOPE_BYTES <= maxBytes) return null;
-  const bytes = measured(state);
+  const bytes = payloadOf(state).length;
   return bytes > maxBytes ? { bytes, maxBytes } : null;
 }
 
@@ -70,15 +166,19 @@ function payload(state: PlaygroundCase): Uint8Array {
   return new TextEncoder().encode(JSON.stringify({ v: CURRENT_VERSION, role, tool, schema, answer, converter, client }));
 }
 
-let lastMeasured: { state: PlaygroundCase; bytes: number } | null = null;
+let lastPayload: { state: PlaygroundCase; bytes: Uint8Array } | null = null;
 
-/** The payload's size, remembered for the last case (a selector asks again on every store change). */
-function measured(state: PlaygroundCase): number {
-  if (lastMeasured && FIELDS.every((k) => lastMeasured?.state[k] === state[k])) return lastMeasured.bytes;
+/** The payload, remembered for the last case: a selector measures it on every store change, and its link deflates it. */
+function payloadOf(state: PlaygroundCase): Uint8Array {
+  if (lastPayload && sameFields(lastPayload.state, state)) return lastPayload.bytes;
   const { role, tool, schema, answer, converter, client } = state;
-  const bytes = payload(state).length;
-  lastMeasured = { state: { role, tool, schema, answer, converter, client }, bytes };
+  const bytes = payload(state);
+  lastPayload = { state: { role, tool, schema, answer, converter, client }, bytes };
   return bytes;
+}
+
+function sameFields(a: PlaygroundCase, b: PlaygroundCase): boolean {
+  return FIELDS.every((k) => a[k] === b[k]);
 }
 
 /** Decodes a fragment (with or without the leading `#`). Never throws. */

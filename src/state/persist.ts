@@ -1,6 +1,7 @@
 /** The store and the autosave: the one place the case is written to storage (throttled) and its run outcome flagged. */
 import { throttle, type Autosave, type HoldReason, type SaveResult } from './autosave.ts';
 import { afterRun } from './afterRun.ts';
+import { whenLinkEncoded } from './permalink.ts';
 import { caseChanged, selectCase, type PlaygroundState, type PlaygroundStore } from './store.ts';
 
 /** What autosave needs from the browser (passed in so tests can fake it). */
@@ -36,10 +37,15 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
     note(autosave.save(selectCase(state), state.previousDraft));
   };
   /** Holds the case on screen: a link's beside the draft, the draft's own by flagging it (saved first: the flag belongs to the saved case). */
+  let cancelHold = () => {};
   const hold = (state: PlaygroundState, reason: HoldReason) => {
-    if (state.linked) return note(autosave.holdLink(selectCase(state), reason));
-    saveNow(true, state);
-    note(autosave.hold(selectCase(state), reason));
+    cancelHold();
+    // The link is encoded in slices first: a timeout is the moment a giant case lands, and the page must stay responsive.
+    cancelHold = whenLinkEncoded(selectCase(state), () => {
+      if (state.linked) return note(autosave.holdLink(selectCase(state), reason));
+      saveNow(true, state);
+      note(autosave.hold(selectCase(state), reason));
+    });
   };
   // At the throttle's end the save waits for a run in flight to land: a large case's deflate must not delay its verdict.
   const save = throttle(() => {
@@ -67,6 +73,7 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
   page.addEventListener('pagehide', onHide);
   return () => {
     saveNow();
+    cancelHold();
     unsubscribe();
     page.removeEventListener('pagehide', onHide);
   };

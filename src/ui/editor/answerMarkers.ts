@@ -20,8 +20,11 @@ export interface AnswerMarkerInput {
   client: ClientId;
 }
 
-/** Past this size the answer gets no key markers: a parse tree of it would cost more than the underlines are worth. */
-const MAX_TREE_CHARS = 2_000_000;
+/**
+ * Past this size the answer gets no underlines (the panes still list every undeclared key and complaint): its parse
+ * tree is one task on the page's main thread, about 100 ms for 256 KB on a busy machine and seconds for 1.5 MB.
+ */
+export const MAX_MARKED_CHARS = 256 * 1024;
 
 /** Computes the answer editor's markers. Pure. */
 export function answerMarkers({ text, report, converter, client }: AnswerMarkerInput): EditorMarker[] {
@@ -29,7 +32,7 @@ export function answerMarkers({ text, report, converter, client }: AnswerMarkerI
   const error = report.answer.ok ? null : report.answer.error;
   if (error) return error.line && error.column ? [{ ...pointRange(text, error.line, error.column), severity: 'error', message: error.message }] : [];
   const row = report.converters[converter];
-  if (!row || text.length > MAX_TREE_CHARS) return [];
+  if (!row || text.length > MAX_MARKED_CHARS) return [];
   let tree: Node | undefined;
   try {
     tree = parseTree(text);
