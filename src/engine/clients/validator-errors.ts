@@ -1,0 +1,95 @@
+/**
+ * The structured errors behind a provider's message. Each reader answers only with errors that reproduce the message
+ * byte for byte (the provider's own formatting of them), so a verdict never carries errors its message does not say.
+ */
+import { Validator, type SchemaDraft } from '@cfworker/json-schema';
+import { notJsonAt, type Json, type JsonSchema, type VerdictError } from '../report.ts';
+
+/** Reads the structured errors of the validation that just produced `message` on `input` (undefined: none to give). */
+export type ErrorReader = (input: unknown, message: string) => VerdictError[] | undefined;
+
+/** What a provider's Ajv engine offers (Ajv 8's public API). */
+export interface AjvEngine {
+  compile(schema: object): AjvFunction;
+  getSchema(id: string): AjvFunction | undefined;
+  errorsText(errors: readonly AjvError[] | null | undefined): string;
+}
+interface AjvFunction {
+  errors?: AjvError[] | null;
+}
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/**
+ * Ajv's errors from the provider's own compiled function: Ajv caches compiled schemas by object (and `$id`), so
+ * looking the schema up the way the provider does returns its function, whose `.errors` hold the run just made.
+ */
+export function ajvErrors(engine: AjvEngine, schema: JsonSchema): ErrorReader {
+  if (typeof schema !== 'object') return () => undefined;
+  const id = schema['$id'];
+  const validate = typeof id === 'string' ? (engine.getSchema(id) ?? engine.compile(schema)) : engine.compile(schema);
+  return (_input, message) => {
+    const errors = validate.errors;
+    if (!errors || errors.length === 0 || engine.errorsText(errors) !== message) return undefined;
+    return errors.map((e) => verdictError(e.instancePath, e.keyword, e.params, e.message ?? ''));
+  };
+}
+
+/**
+ * @cfworker/json-schema's OutputUnits. The v2 provider builds its Validator inside a closure and bundles its own copy
+ * (4.1.1), so the pinned package runs once more with the provider's draft and short-circuit, on failures only; its
+ * units count only when they spell the provider's message: `#<pointer>: <error>` joined with `; `, the pointer's
+ * segments through encodeURI as the bundled copy writes them (4.1.6 also encodes `#`).
+ */
+export function cfworkerErrors(schema: JsonSchema, draft: SchemaDraft, shortCircuit: boolean): ErrorReader {
+  let validator: Validator | undefined;
+  return (input, message) => {
+    validator ??= new Validator(schema as never, draft, shortCircuit);
+    const errors = validator.validate(input).errors.map((e) => verdictError(fragmentPointer(e.instanceLocation), e.keyword, {}, e.error));
+    if (errors.length === 0 || errors.map((e) => `#${encodeURI(e.path)}: ${e.message}`).join('; ') !== message) return undefined;
+    return errors;
+  };
+}
+
+/** Makes a reader, which reaches into a provider's internals: if those ever change, verdicts keep their messages alone. */
+export function readerOf(make: () => ErrorReader): ErrorReader {
+  try {
+    return make();
+  } catch {
+    return () => undefined;
+  }
+}
+
+/** Runs a reader, which reaches into a provider's internals: if those ever change, the verdict keeps its message alone. */
+export function readErrors(read: () => VerdictError[] | undefined): { errors?: VerdictError[] } {
+  try {
+    const errors = read();
+    return errors ? { errors } : {};
+  } catch {
+    return {};
+  }
+}
+
+function verdictError(path: string, keyword: string, params: Record<string, unknown>, message: string): VerdictError {
+  // Ajv's params are JSON taken from the schema; a report must be JSON throughout, so anything else is left out.
+  return { path, keyword, params: notJsonAt(params) === null ? ({ ...params } as Record<string, Json>) : {}, message };
+}
+
+/** cfworker writes `#` and each escaped pointer segment URI-encoded (`/` stays as is): decoding per segment is exact. */
+function fragmentPointer(location: string): string {
+  const encoded = location.startsWith('#') ? location.slice(1) : location;
+  return encoded
+    .split('/')
+    .map((seg) => {
+      try {
+        return decodeURIComponent(seg);
+      } catch {
+        return seg;
+      }
+    })
+    .join('/');
+}
