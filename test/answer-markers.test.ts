@@ -1,0 +1,61 @@
+/**
+ * The answer editor's error underlines come from the verdicts' structured errors: each lands on the key or value the
+ * validator named, for keys no message could be parsed back from (spaces, `, data/`, `; #`, `/`, `~`, non-ASCII).
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../src/engine/evaluate.ts';
+import type { ClientId } from '../src/engine/report.ts';
+import { answerMarkers } from '../src/ui/editor/answerMarkers.ts';
+
+/** The error underlines for one case: [line, underlined text, hover message]. */
+async function errorMarks(schema: string, answer: string, client: ClientId, role: 'input' | 'output' = 'output') {
+  const report = await evaluate({ v: 1, role, tool: 't', schema: `export default ${schema}`, answer });
+  const lines = answer.split('\n');
+  return answerMarkers({ text: answer, report, converter: 'mcp-sdk-v1', client })
+    .filter((m) => m.severity === 'error')
+    .map((m) => [m.startLineNumber, (lines[m.startLineNumber - 1] ?? '').slice(m.startColumn - 1, m.endColumn - 1), m.message] as const);
+}
+
+const ODD = ['a b', 'x, data/y', 'p; #/q', 's/l~sh', 'é #?'];
+const SCHEMA = `z.object({ ${ODD.map((k) => `${JSON.stringify(k)}: z.string()`).join(', ')} })`;
+const NUMBERS = `{\n${ODD.map((k, i) => `  ${JSON.stringify(k)}: ${i}`).join(',\n')}\n}`;
+
+// A wrong value reaches the clients in the input role (the output role's zod parse refuses it first).
+describe('odd keys with a wrong value: each value is underlined', () => {
+  it.each(['sdk-v1', 'sdk-v2-node'] as const)('%s (Ajv, all errors)', async (client) => {
+    const marks = await errorMarks(SCHEMA, NUMBERS, client, 'input');
+    expect(marks.map(([line, text]) => [line, text])).toEqual(ODD.map((_, i) => [i + 2, String(i)]));
+    expect(marks[0]?.[2]).toMatch(/: must be string$/);
+  });
+  it('sdk-v2-browser (cfworker, first error: its chain ends at the value)', async () => {
+    const marks = await errorMarks(SCHEMA, NUMBERS, 'sdk-v2-browser', 'input');
+    expect(marks).toEqual([[2, '0', expect.stringMatching(/: Instance type "number" is invalid\. Expected "string"\.$/)]]);
+  });
+});
+
+describe('odd extra keys: each key is underlined', () => {
+  const answer = `{\n  "id": "1",\n${ODD.map((k, i) => `  ${JSON.stringify(k)}: ${i}`).join(',\n')}\n}`;
+  it.each(['sdk-v1', 'sdk-v2-node'] as const)('%s (Ajv names each in params)', async (client) => {
+    const marks = await errorMarks('z.object({ id: z.string() })', answer, client);
+    expect(marks.map(([line, text]) => [line, text])).toEqual(ODD.map((k, i) => [i + 3, JSON.stringify(k)]));
+  });
+  it('sdk-v2-browser (cfworker: the key its chain descends into)', async () => {
+    const marks = await errorMarks('z.object({ id: z.string() })', answer, 'sdk-v2-browser');
+    expect(marks).toEqual(ODD.map((k, i) => [i + 3, JSON.stringify(k), expect.stringMatching(/: Property ".*" does not match additional properties schema\.$/)]));
+  });
+});
+
+it('nested: the item key and the missing-required object, not their ancestors', async () => {
+  const answer = '{\n  "lines": [\n    { "sku": 1 }\n  ]\n}';
+  const schema = 'z.object({ id: z.string(), lines: z.array(z.object({ sku: z.string() })) })';
+  const ajv = await errorMarks(schema, answer, 'sdk-v1', 'input');
+  expect(ajv.map(([line, text, message]) => [line, text, message.replace(/^.*\): /, '')])).toEqual([
+    [1, '{', "must have required property 'id'"],
+    [3, '1', 'must be string'],
+  ]);
+  const cf = await errorMarks(schema, answer, 'sdk-v2-browser', 'input');
+  expect(cf.map(([line, text, message]) => [line, text, message.replace(/^.*\): /, '')])).toEqual([
+    [1, '{', 'Instance does not have required property "id".'],
+    [3, '1', 'Instance type "number" is invalid. Expected "string".'],
+  ]);
+});
