@@ -103,3 +103,24 @@ describe('every fixture', () => {
     }
   });
 });
+
+it('a verdict keeps the first MAX_MESSAGE_ERRORS errors, in the message order', () => {
+  const sc: Record<string, Json> = { id: '1' };
+  for (let i = 0; i < 120; i++) sc[`k${i}`] = i;
+  for (const client of CLIENT_IDS) {
+    const verdict = CLIENTS[client].verify(id, { structuredContent: sc, isError: false }, 't');
+    const errors = verdict.errors ?? [];
+    expect(errors).toHaveLength(MAX_MESSAGE_ERRORS);
+    const said = verdict.message ?? '';
+    expect(said.slice(said.indexOf(PREFIX) + PREFIX.length).startsWith(`${spelled(client, errors)}${client === 'sdk-v2-browser' ? '; ' : ', '}`)).toBe(true);
+  }
+});
+
+it('cfworker: past 64 KB of message the second run is skipped and the verdict keeps its message alone', () => {
+  const sc: Record<string, Json> = { id: '1' };
+  for (let i = 0; i < 2000; i++) sc[`key-${i}`] = i;
+  const verdict = CLIENTS['sdk-v2-browser'].verify(id, { structuredContent: sc, isError: false }, 't');
+  expect(verdict.message?.length).toBeGreaterThan(64 * 1024);
+  expect(verdict.errors).toBeUndefined();
+  expect(CLIENTS['sdk-v1'].verify(id, { structuredContent: sc, isError: false }, 't').errors).toHaveLength(MAX_MESSAGE_ERRORS);
+});

@@ -1,8 +1,10 @@
 /**
  * The structured errors behind a provider's message. Each reader answers only with errors that reproduce the message
  * byte for byte (the provider's own formatting of them), so a verdict never carries errors its message does not say.
+ * A verdict keeps the first MAX_MESSAGE_ERRORS of them, as many as a capped message keeps (caps.ts).
  */
 import { Validator, type SchemaDraft } from '@cfworker/json-schema';
+import { MAX_MESSAGE_ERRORS } from '../caps.ts';
 import { notJsonAt, type Json, type JsonSchema, type VerdictError } from '../report.ts';
 
 /** Reads the structured errors of the validation that just produced `message` on `input` (undefined: none to give). */
@@ -35,23 +37,30 @@ export function ajvErrors(engine: AjvEngine, schema: JsonSchema): ErrorReader {
   return (_input, message) => {
     const errors = validate.errors;
     if (!errors || errors.length === 0 || engine.errorsText(errors) !== message) return undefined;
-    return errors.map((e) => verdictError(e.instancePath, e.keyword, e.params, e.message ?? ''));
+    return errors.slice(0, MAX_MESSAGE_ERRORS).map((e) => verdictError(e.instancePath, e.keyword, e.params, e.message ?? ''));
   };
 }
 
 /**
+ * Past this much message the second run is skipped: it would cost as much as the first (seconds for an answer with
+ * 100,000 extra keys) for errors the report cuts to MAX_MESSAGE_ERRORS anyway; such a verdict keeps its message alone.
+ */
+const SECOND_RUN_MESSAGE_CHARS = 64 * 1024;
+
+/**
  * @cfworker/json-schema's OutputUnits. The v2 provider builds its Validator inside a closure and bundles its own copy
  * (4.1.1), so the pinned package runs once more with the provider's draft and short-circuit, on failures only; its
- * units count only when they spell the provider's message: `#<pointer>: <error>` joined with `; `, the pointer's
- * segments through encodeURI as the bundled copy writes them (4.1.6 also encodes `#`).
+ * units count only when they spell the provider's message: `#<pointer>: <error>` joined with `; ` (the bundled copy
+ * leaves `#` in a key as is, 4.1.6 writes `%23`; every other character is encoded alike).
  */
 export function cfworkerErrors(schema: JsonSchema, draft: SchemaDraft, shortCircuit: boolean): ErrorReader {
   let validator: Validator | undefined;
   return (input, message) => {
+    if (message.length > SECOND_RUN_MESSAGE_CHARS) return undefined;
     validator ??= new Validator(schema as never, draft, shortCircuit);
-    const errors = validator.validate(input).errors.map((e) => verdictError(fragmentPointer(e.instanceLocation), e.keyword, {}, e.error));
-    if (errors.length === 0 || errors.map((e) => `#${encodeURI(e.path)}: ${e.message}`).join('; ') !== message) return undefined;
-    return errors;
+    const units = validator.validate(input).errors;
+    if (units.length === 0 || units.map((e) => `${e.instanceLocation.replace(/%23/g, '#')}: ${e.error}`).join('; ') !== message) return undefined;
+    return units.slice(0, MAX_MESSAGE_ERRORS).map((e) => verdictError(fragmentPointer(e.instanceLocation), e.keyword, {}, e.error));
   };
 }
 
