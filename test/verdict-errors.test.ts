@@ -124,3 +124,15 @@ it('cfworker: past 64 KB of message the second run is skipped and the verdict ke
   expect(verdict.errors).toBeUndefined();
   expect(CLIENTS['sdk-v1'].verify(id, { structuredContent: sc, isError: false }, 't').errors).toHaveLength(MAX_MESSAGE_ERRORS);
 });
+
+it('params keep what is small: a huge enum is left out of each error, the refused key stays', () => {
+  const allowed = Array.from({ length: 5000 }, (_, i) => `value-${i}`);
+  const listed = { type: 'object', properties: { e: { enum: allowed } }, additionalProperties: false } satisfies JsonSchema;
+  const verdict = CLIENTS['sdk-v1'].verify(listed, { structuredContent: { e: 'nope', x: 1 }, isError: false }, 't');
+  expect(verdict.errors?.map((e) => [e.keyword, e.params])).toEqual([
+    ['additionalProperties', { additionalProperty: 'x' }],
+    ['enum', {}],
+  ]);
+  const small = CLIENTS['sdk-v1'].verify({ ...listed, properties: { e: { enum: ['a', 'b'] } } }, { structuredContent: { e: 'nope' }, isError: false }, 't');
+  expect(small.errors?.[0]?.params).toEqual({ allowedValues: ['a', 'b'] });
+});

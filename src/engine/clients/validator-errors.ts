@@ -4,7 +4,7 @@
  * A verdict keeps the first MAX_MESSAGE_ERRORS of them, as many as a capped message keeps (caps.ts).
  */
 import { Validator, type SchemaDraft } from '@cfworker/json-schema';
-import { MAX_MESSAGE_ERRORS } from '../caps.ts';
+import { MAX_MESSAGE_CHARS, MAX_MESSAGE_ERRORS } from '../caps.ts';
 import { notJsonAt, type Json, type JsonSchema, type VerdictError } from '../report.ts';
 
 /** Reads the structured errors of the validation that just produced `message` on `input` (undefined: none to give). */
@@ -84,8 +84,19 @@ export function readErrors(read: () => VerdictError[] | undefined): { errors?: V
 }
 
 function verdictError(path: string, keyword: string, params: Record<string, unknown>, message: string): VerdictError {
-  // Ajv's params are JSON taken from the schema; a report must be JSON throughout, so anything else is left out.
-  return { path, keyword, params: notJsonAt(params) === null ? ({ ...params } as Record<string, Json>) : {}, message };
+  return { path, keyword, params: boundedParams(params), message };
+}
+
+/**
+ * Ajv's params, less what a report cannot carry: anything not JSON, and values over MAX_MESSAGE_CHARS of JSON (an
+ * `enum`'s allowedValues or a `const`'s allowedValue can be a whole schema's worth, in each of 50 errors).
+ */
+function boundedParams(params: Record<string, unknown>): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (notJsonAt(value) === null && JSON.stringify(value).length <= MAX_MESSAGE_CHARS) out[key] = value as Json;
+  }
+  return out;
 }
 
 /** cfworker writes `#` and each escaped pointer segment URI-encoded (`/` stays as is): decoding per segment is exact. */
