@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ClientId } from '../src/engine/report.ts';
+import type { ClientId, ConverterId } from '../src/engine/report.ts';
 import { answerMarkers } from '../src/ui/editor/answerMarkers.ts';
 
 /** The error underlines for one case: [line, underlined text, hover message]. */
-async function errorMarks(schema: string, answer: string, client: ClientId, role: 'input' | 'output' = 'output') {
+async function errorMarks(schema: string, answer: string, client: ClientId, role: 'input' | 'output' = 'output', converter: ConverterId = 'mcp-sdk-v1') {
   const report = await evaluate({ v: 1, role, tool: 't', schema: `export default ${schema}`, answer });
   const lines = answer.split('\n');
-  return answerMarkers({ text: answer, report, converter: 'mcp-sdk-v1', client })
+  return answerMarkers({ text: answer, report, converter, client })
     .filter((m) => m.severity === 'error')
     .map((m) => [m.startLineNumber, (lines[m.startLineNumber - 1] ?? '').slice(m.startColumn - 1, m.endColumn - 1), m.message] as const);
 }
@@ -58,4 +58,10 @@ it('nested: the item key and the missing-required object, not their ancestors', 
     [1, '{', 'Instance does not have required property "id".'],
     [3, '1', 'Instance type "number" is invalid. Expected "string".'],
   ]);
+});
+
+it('a wrapped answer: pointers under /result land in the answer as typed', async () => {
+  const answer = '[\n  { "sessionId": "s1", "connectedAt": "x" }\n]';
+  const marks = await errorMarks('z.array(z.object({ sessionId: z.string() }))', answer, 'sdk-v2-node', 'output', 'mcp-sdk-v2');
+  expect(marks).toEqual([[2, '"connectedAt"', expect.stringMatching(/\(SDK v2 listing\): must NOT have additional properties$/)]]);
 });
