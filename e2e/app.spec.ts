@@ -99,6 +99,8 @@ test('the default case fails with the Copilot message and underlines the keys, s
   await evaluated(page);
   await expect(row(page, 'verdict', 'raw')).toContainText(`${V1_PREFIX}data must NOT have additional properties, data/lines/0 must NOT have additional properties`);
   await expect(row(page, 'undeclared', 'raw')).toContainText('lines[].margin');
+  // Ajv's message names no key: the row names them, from the verdict's structured errors.
+  await expect(row(page, 'verdict', 'raw').getByTestId('refused-keys')).toHaveText('/costCenter/lines/0/margin');
   await expect.poll(() => markers(page, 'answer')).toEqual(
     expect.arrayContaining([
       { line: 4, severity: 'warning', message: expect.stringMatching(/^Undeclared key costCenter: .*raw, strip, warn, keep, fail/) },

@@ -1,36 +1,67 @@
-/** The answer editor's underlines come from the real report; a giant answer gets none rather than a frozen page (issue 9, item 6). */
-import * as jsonc from 'jsonc-parser';
-import { describe, expect, it, vi } from 'vitest';
+/**
+ * The answer editor's error underlines come from the verdicts' structured errors: each lands on the key or value the
+ * validator named, for keys no message could be parsed back from (spaces, `, data/`, `; #`, `/`, `~`, non-ASCII).
+ */
+import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import { MAX_MARKED_CHARS, answerMarkers } from '../src/ui/editor/answerMarkers.ts';
+import type { ClientId, ConverterId } from '../src/engine/report.ts';
+import { answerMarkers } from '../src/ui/editor/answerMarkers.ts';
 
-const parses = vi.hoisted(() => ({ n: 0 }));
-vi.mock('jsonc-parser', async (importOriginal) => {
-  const real = await importOriginal<typeof jsonc>();
-  return { ...real, parseTree: (...args: Parameters<typeof real.parseTree>) => (parses.n++, real.parseTree(...args)) };
+/** The error underlines for one case: [line, underlined text, hover message]. */
+async function errorMarks(schema: string, answer: string, client: ClientId, role: 'input' | 'output' = 'output', converter: ConverterId = 'mcp-sdk-v1') {
+  const report = await evaluate({ v: 1, role, tool: 't', schema: `export default ${schema}`, answer });
+  const lines = answer.split('\n');
+  return answerMarkers({ text: answer, report, converter, client })
+    .filter((m) => m.severity === 'error')
+    .map((m) => [m.startLineNumber, (lines[m.startLineNumber - 1] ?? '').slice(m.startColumn - 1, m.endColumn - 1), m.message] as const);
+}
+
+const ODD = ['a b', 'x, data/y', 'p; #/q', 's/l~sh', 'é #?'];
+const SCHEMA = `z.object({ ${ODD.map((k) => `${JSON.stringify(k)}: z.string()`).join(', ')} })`;
+const NUMBERS = `{\n${ODD.map((k, i) => `  ${JSON.stringify(k)}: ${i}`).join(',\n')}\n}`;
+
+// A wrong value reaches the clients in the input role (the output role's zod parse refuses it first).
+describe('odd keys with a wrong value: each value is underlined', () => {
+  it.each(['sdk-v1', 'sdk-v2-node'] as const)('%s (Ajv, all errors)', async (client) => {
+    const marks = await errorMarks(SCHEMA, NUMBERS, client, 'input');
+    expect(marks.map(([line, text]) => [line, text])).toEqual(ODD.map((_, i) => [i + 2, String(i)]));
+    expect(marks[0]?.[2]).toMatch(/: must be string$/);
+  });
+  it('sdk-v2-browser (cfworker, first error: its chain ends at the value)', async () => {
+    const marks = await errorMarks(SCHEMA, NUMBERS, 'sdk-v2-browser', 'input');
+    expect(marks).toEqual([[2, '0', expect.stringMatching(/: Instance type "number" is invalid\. Expected "string"\.$/)]]);
+  });
 });
 
-const SCHEMA = "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n";
-const caseOf = (answer: string) => ({ v: 1, role: 'output', tool: 'get_thing', schema: SCHEMA, answer }) as const;
-/** An answer with `n` undeclared keys besides `id`. */
-const answerWith = (n: number) => `{"id":"a",${Array.from({ length: n }, (_, i) => `"extra${i}":${i}`).join(',')}}`;
-
-describe('answer markers', () => {
-  it('underline each undeclared key the real report names, at that key', async () => {
-    const text = answerWith(2);
-    const report = await evaluate(caseOf(text));
-    const markers = answerMarkers({ text, report, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
-    const underlined = markers.filter((m) => m.severity === 'warning').map((m) => text.slice(m.startColumn - 1, m.endColumn - 1));
-    expect(new Set(underlined)).toEqual(new Set(['"extra0"', '"extra1"']));
+describe('odd extra keys: each key is underlined', () => {
+  const answer = `{\n  "id": "1",\n${ODD.map((k, i) => `  ${JSON.stringify(k)}: ${i}`).join(',\n')}\n}`;
+  it.each(['sdk-v1', 'sdk-v2-node'] as const)('%s (Ajv names each in params)', async (client) => {
+    const marks = await errorMarks('z.object({ id: z.string() })', answer, client);
+    expect(marks.map(([line, text]) => [line, text])).toEqual(ODD.map((k, i) => [i + 3, JSON.stringify(k)]));
   });
-
-  it(`an answer over ${MAX_MARKED_CHARS / 1024} KB gets no underlines and costs no parse tree; its verdicts still name the keys`, async () => {
-    const text = answerWith(20_000);
-    expect(text.length).toBeGreaterThan(MAX_MARKED_CHARS);
-    const report = await evaluate(caseOf(text));
-    expect(report.converters['mcp-sdk-v1']?.policies.raw?.undeclared).toContain('extra0');
-    parses.n = 0;
-    expect(answerMarkers({ text, report, converter: 'mcp-sdk-v1', client: 'sdk-v1' })).toEqual([]);
-    expect(parses.n).toBe(0);
+  it('sdk-v2-browser (cfworker: the key its chain descends into)', async () => {
+    const marks = await errorMarks('z.object({ id: z.string() })', answer, 'sdk-v2-browser');
+    expect(marks).toEqual(ODD.map((k, i) => [i + 3, JSON.stringify(k), expect.stringMatching(/: Property ".*" does not match additional properties schema\.$/)]));
   });
+});
+
+it('nested: the item key and the missing-required object, not their ancestors', async () => {
+  const answer = '{\n  "lines": [\n    { "sku": 1 }\n  ]\n}';
+  const schema = 'z.object({ id: z.string(), lines: z.array(z.object({ sku: z.string() })) })';
+  const ajv = await errorMarks(schema, answer, 'sdk-v1', 'input');
+  expect(ajv.map(([line, text, message]) => [line, text, message.replace(/^.*\): /, '')])).toEqual([
+    [1, '{', "must have required property 'id'"],
+    [3, '1', 'must be string'],
+  ]);
+  const cf = await errorMarks(schema, answer, 'sdk-v2-browser', 'input');
+  expect(cf.map(([line, text, message]) => [line, text, message.replace(/^.*\): /, '')])).toEqual([
+    [1, '{', 'Instance does not have required property "id".'],
+    [3, '1', 'Instance type "number" is invalid. Expected "string".'],
+  ]);
+});
+
+it('a wrapped answer: pointers under /result land in the answer as typed', async () => {
+  const answer = '[\n  { "sessionId": "s1", "connectedAt": "x" }\n]';
+  const marks = await errorMarks('z.array(z.object({ sessionId: z.string() }))', answer, 'sdk-v2-node', 'output', 'mcp-sdk-v2');
+  expect(marks).toEqual([[2, '"connectedAt"', expect.stringMatching(/\(SDK v2 listing\): must NOT have additional properties$/)]]);
 });

@@ -29,6 +29,7 @@ describe('cli', () => {
     expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toEqual({
       valid: false,
       message: "MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties",
+      errors: [{ path: '', keyword: 'additionalProperties', params: { additionalProperty: 'costCenter' }, message: 'must NOT have additional properties' }],
     });
     expect(report.realSdk.v1?.callError).toBe(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1'].message);
   });

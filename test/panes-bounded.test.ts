@@ -1,15 +1,11 @@
 /** The panes render bounded text whatever size of text a report brings (issue 9, item 6): rendered to markup and measured. */
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parseEmbedOptions } from '../src/embed/options.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
-import { createPlaygroundStore } from '../src/state/store.ts';
 import { PANES } from '../src/ui/panes/registry.ts';
-import { ServicesContext, type AppServices } from '../src/ui/storeContext.ts';
+import { renderPane } from './render-pane.ts';
 
 const HUGE = 4 * 1024 * 1024;
 /** No pane may render more than this much markup for one report, however large its messages. */
@@ -36,12 +32,7 @@ async function giantReport(role: 'output' | 'input'): Promise<Report> {
 }
 
 function render(report: Report, role: 'output' | 'input', body: (typeof PANES)[number]['component']): string {
-  const created = createPlaygroundStore({ ...DEFAULT_CASE, role });
-  created.getState().setRun({ kind: 'done', ms: 1 }, report);
-  // Server rendering reads zustand's initial state (useSyncExternalStore's server snapshot): make that the current one.
-  const store = { ...created, getInitialState: created.getState };
-  const services: AppServices = { store, options: parseEmbedOptions(''), link: () => ({ ok: false, message: '' }), share: () => {}, rerun: () => {} };
-  return renderToStaticMarkup(createElement(ServicesContext.Provider, { value: services }, createElement(body)));
+  return renderPane(report, { role }, body);
 }
 
 describe('bounded rendering', () => {

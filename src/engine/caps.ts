@@ -2,9 +2,10 @@
  * Caps on the Report's free text. An answer with 100,000 undeclared keys makes every client name 100,000 errors; the
  * report then carries megabytes of message per verdict. Each message keeps its first errors, verbatim, up to
  * MAX_MESSAGE_ERRORS and MAX_MESSAGE_CHARS, then says how much it left out. Messages within both caps are untouched,
- * byte for byte, so they stay equal to what the real clients and servers say.
+ * byte for byte, so they stay equal to what the real clients and servers say. A verdict's structured errors keep the
+ * same first MAX_MESSAGE_ERRORS.
  */
-import type { Report } from './report.ts';
+import type { Report, Verdict } from './report.ts';
 
 /** A capped message keeps at most this many errors. */
 export const MAX_MESSAGE_ERRORS = 50;
@@ -47,7 +48,13 @@ function countErrors(text: string, atMost: number): number {
   return n;
 }
 
-/** Caps every free-text field of a report in place: verdict messages, refusals, logs, list errors, real-SDK texts. */
+/** A verdict's structured errors under the same caps as its message: the first MAX_MESSAGE_ERRORS, each text capped. */
+function cappedErrors(errors: Verdict['errors'], capped: (text: string) => string): Pick<Verdict, 'errors'> {
+  if (errors === undefined) return {};
+  return { errors: errors.slice(0, MAX_MESSAGE_ERRORS).map((e) => ({ ...e, message: capped(e.message) })) };
+}
+
+/** Caps every free-text field of a report in place: verdict messages, structured errors, refusals, logs, list errors, real-SDK texts. */
 export function capReport(report: Report): Report {
   // Rows share their long texts (every client's message on one listing, every policy's refusal): cap each once.
   const done = new Map<string, string>();
@@ -67,7 +74,7 @@ export function capReport(report: Report): Report {
       policy.log = capped(policy.log);
       // Verdicts are shared between rows (evaluate's memo hands out copies), so each is replaced, not edited.
       for (const [client, verdict] of Object.entries(policy.verdicts) as Array<[keyof typeof policy.verdicts, (typeof policy.verdicts)[keyof typeof policy.verdicts]]>) {
-        if (verdict.message !== null) policy.verdicts[client] = { ...verdict, message: capped(verdict.message) };
+        if (verdict.message !== null) policy.verdicts[client] = { ...verdict, message: capped(verdict.message), ...cappedErrors(verdict.errors, capped) };
       }
     }
   }

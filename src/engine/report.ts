@@ -18,6 +18,8 @@ export const MAX_REPORT_TEXT_CHARS = 256 * 1024;
 export const MAX_TOOL_TEXT_CHARS = 16 * 1024 * 1024;
 /** The most key paths a list may hold (the engine stops at 100). */
 export const MAX_PATHS = 1000;
+/** The most structured errors a verdict may carry (the engine keeps MAX_MESSAGE_ERRORS, src/engine/caps.ts). */
+export const MAX_VERDICT_ERRORS = 1000;
 /** How deep a JSON value may nest (answers stop at 512 levels; a 1000-level schema lists about 2000). */
 export const MAX_JSON_DEPTH = 4096;
 
@@ -53,8 +55,23 @@ export type ErrorInfo = z.output<typeof ErrorInfoSchema>;
 const StatusSchema = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: ErrorInfoSchema })]);
 export type Status = z.output<typeof StatusSchema>;
 
-/** What one client concluded: `valid: null` means it does not validate (no schema listed, or a result it skips). */
-const VerdictSchema = z.object({ valid: z.nullable(z.boolean()), message: nullableMessage });
+/**
+ * One error as the client's validator reported it (Ajv's error object, @cfworker/json-schema's OutputUnit): `path` is a
+ * JSON Pointer into the shipped value (`/result/0` under a `{ result }` wrap), `message` the validator's own text.
+ */
+const VerdictErrorSchema = z.object({ path: message, keyword: message, params: z.record(z.string(), JsonValue), message });
+export type VerdictError = z.output<typeof VerdictErrorSchema>;
+
+/**
+ * What one client concluded: `valid: null` means it does not validate (no schema listed, or a result it skips).
+ * `errors`, when present, are the validator's structured errors behind `message` (absent when the failure is not a
+ * validation, e.g. a schema that does not compile or a result the client's own parse refuses).
+ */
+const VerdictSchema = z.object({
+  valid: z.nullable(z.boolean()),
+  message: nullableMessage,
+  errors: z.exactOptional(z.array(VerdictErrorSchema).check(z.maxLength(MAX_VERDICT_ERRORS))),
+});
 export type Verdict = z.output<typeof VerdictSchema>;
 
 /** One shipping policy under one converter: what goes on the wire and what each client says of it. */

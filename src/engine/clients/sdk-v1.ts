@@ -5,8 +5,9 @@ import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.
 import type { Verdict } from '../report.ts';
 import type { Client } from '../types.ts';
 import { compileCache, providerPool, thrownText, type ValidateFn } from './validator-cache.ts';
+import { ajvErrors, readErrors, readerOf, type AjvEngine, type ErrorReader } from './validator-errors.ts';
 
-type Check = { ok: true; validate: ValidateFn } | { ok: false; message: string };
+type Check = { ok: true; validate: ValidateFn; errorsOf: ErrorReader } | { ok: false; message: string };
 
 const provider = providerPool(() => new AjvJsonSchemaValidator());
 
@@ -15,7 +16,10 @@ const check = compileCache((schema, key): Check => {
   const wire = ListToolsResultSchema.safeParse({ tools: [{ name: 'tool', inputSchema: { type: 'object' }, outputSchema: schema }] });
   if (!wire.success) return { ok: false, message: wire.error.message };
   try {
-    return { ok: true, validate: provider(key).getValidator(schema as JsonSchemaType) };
+    const validator = provider(key);
+    const validate = validator.getValidator(schema as JsonSchemaType);
+    // The provider's one Ajv instance (a private field: test/clients.test.ts pins that verdicts carry its errors).
+    return { ok: true, validate, errorsOf: readerOf(() => ajvErrors((validator as unknown as { _ajv: AjvEngine })._ajv, schema)) };
   } catch (e) {
     return { ok: false, message: thrownText(e) };
   }
@@ -43,7 +47,9 @@ export const sdkV1Client: Client<'sdk-v1'> = {
     try {
       const outcome = compiled.validate(sc);
       if (outcome.valid) return { valid: true, message: null };
-      return reject(new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${outcome.errorMessage}`).message);
+      const said = outcome.errorMessage ?? '';
+      const message = new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${said}`).message;
+      return { ...reject(message), ...readErrors(() => compiled.errorsOf(sc, said)) };
     } catch (e) {
       return reject(new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${thrownText(e)}`).message);
     }

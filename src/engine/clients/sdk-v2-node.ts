@@ -2,10 +2,17 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import type { Client } from '../types.ts';
 import { v2Verify } from './sdk-v2-verify.ts';
+import { ajvErrors, type AjvEngine } from './validator-errors.ts';
+
+/** The engine the provider picks for a schema (a private method: test/clients.test.ts pins that verdicts carry its errors). */
+type Dispatching = { _engineFor(schema: unknown): AjvEngine };
 
 /** v2 in Node: Ajv2020 / Ajv2019 / draft-07 Ajv by `$schema`, other dialects refused. */
 export const sdkV2NodeClient: Client<'sdk-v2-node'> = {
   id: 'sdk-v2-node',
   dialect: 'core',
-  verify: v2Verify(() => new AjvJsonSchemaValidator()),
+  verify: v2Verify(
+    () => new AjvJsonSchemaValidator(),
+    (provider, schema) => ajvErrors((provider as unknown as Dispatching)._engineFor(schema), schema),
+  ),
 };

@@ -1,8 +1,9 @@
 /** The checks v2's `Client.listTools`/`callTool` (client/dist public-*.mjs) make around its validator, for either provider. */
 import { z } from 'zod';
-import type { Verdict } from '../report.ts';
+import type { JsonSchema, Verdict } from '../report.ts';
 import type { Client } from '../types.ts';
 import { compileCache, providerPool, thrownText, type ValidateFn } from './validator-cache.ts';
+import { readErrors, readerOf, type ErrorReader } from './validator-errors.ts';
 
 /** What the v2 providers (Ajv, cf-worker) share. */
 export interface ValidatorProvider {
@@ -23,18 +24,22 @@ const WireToolsList = z.object({
 });
 const WireToolsCall = z.object({ structuredContent: z.record(z.string(), z.unknown()) });
 
-type Check = { ok: true; validate: ValidateFn } | { ok: false; listError: string } | { ok: false; compileError: string };
+type Check = { ok: true; validate: ValidateFn; errorsOf: ErrorReader } | { ok: false; listError: string } | { ok: false; compileError: string };
 
 const reject = (message: string): Verdict => ({ valid: false, message });
 
-/** A v2 `verify`: dialect dispatch is the provider's own; isError results are not validated. */
-export function v2Verify(makeProvider: () => ValidatorProvider): Client['verify'] {
+/**
+ * A v2 `verify`: dialect dispatch is the provider's own; isError results are not validated. `errorsFor` gives the
+ * reader of the structured errors behind the provider's messages for one compiled schema.
+ */
+export function v2Verify<P extends ValidatorProvider>(makeProvider: () => P, errorsFor: (provider: P, schema: JsonSchema) => ErrorReader): Client['verify'] {
   const provider = providerPool(makeProvider);
   const check = compileCache((schema, key): Check => {
     const wire = WireToolsList.safeParse({ tools: [{ outputSchema: schema }] });
     if (!wire.success) return { ok: false, listError: `Invalid result for tools/list: ${wire.error.message}` };
     try {
-      return { ok: true, validate: provider(key).getValidator(schema as never) };
+      const validator = provider(key);
+      return { ok: true, validate: validator.getValidator(schema as never), errorsOf: readerOf(() => errorsFor(validator, schema)) };
     } catch (e) {
       return { ok: false, compileError: thrownText(e).slice(0, 200) };
     }
@@ -52,7 +57,9 @@ export function v2Verify(makeProvider: () => ValidatorProvider): Client['verify'
     const sc = wire.data.structuredContent;
     try {
       const outcome = compiled.validate(sc);
-      return outcome.valid ? { valid: true, message: null } : reject(`Structured content does not match the tool's output schema: ${outcome.errorMessage}`);
+      if (outcome.valid) return { valid: true, message: null };
+      const said = outcome.errorMessage ?? '';
+      return { ...reject(`Structured content does not match the tool's output schema: ${said}`), ...readErrors(() => compiled.errorsOf(sc, said)) };
     } catch (e) {
       return reject(`Failed to validate structured content: ${thrownText(e)}`);
     }

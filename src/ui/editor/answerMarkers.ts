@@ -2,8 +2,8 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import type { ClientId, ConverterId, ConverterRow, PolicyId, Report } from '../../engine/report.ts';
 import { CLIENT_ENTRIES, CONVERTER_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
-import { parseComplaints, type Complaint } from './complaints.ts';
-import { keyNodesAt, keyOf, patternOf, splitKeyPath, valueAt } from './jsonNodes.ts';
+import { complaintsOf, type Complaint } from './complaints.ts';
+import { keyNodesAt, keyOf, splitKeyPath, valueAt } from './jsonNodes.ts';
 import { lineIndex, pointRange, type LineRange } from './positions.ts';
 
 /** A marker for an editor model, independent of Monaco. */
@@ -51,10 +51,10 @@ export function answerMarkers({ text, report, converter, client }: AnswerMarkerI
   }
   const who = `${titleOf(CLIENT_ENTRIES, client)}`;
   const listing = `${titleOf(CONVERTER_ENTRIES, converter)} listing`;
-  for (const complaint of complaintsOf(row, client)) {
+  for (const complaint of clientComplaints(row, client)) {
     const { policies } = complaint;
     const message = `${who} rejects what ${policies.join(', ')} ship${policies.length > 1 ? '' : 's'} (${listing}): ${complaint.text}`;
-    for (const node of nodesFor(tree, complaint, undeclared)) markers.push({ ...at(node), severity: 'error', message });
+    for (const node of nodesFor(tree, complaint)) markers.push({ ...at(node), severity: 'error', message });
   }
   return markers;
 }
@@ -71,12 +71,12 @@ function undeclaredByPath(row: ConverterRow, report: Report): Map<string, string
 type PolicyComplaint = Complaint & { policies: PolicyId[] };
 
 /** The chosen client's complaints, one entry per (place, text), naming every policy that drew it. */
-function complaintsOf(row: ConverterRow, client: ClientId): PolicyComplaint[] {
+function clientComplaints(row: ConverterRow, client: ClientId): PolicyComplaint[] {
   const out = new Map<string, PolicyComplaint>();
   for (const [policy, prow] of Object.entries(row.policies) as Array<[PolicyId, NonNullable<ConverterRow['policies'][PolicyId]>]>) {
     const verdict = prow.verdicts[client];
-    if (verdict?.valid !== false || !verdict.message) continue;
-    for (const c of parseComplaints(verdict.message)) {
+    if (verdict?.valid !== false || !verdict.errors) continue;
+    for (const c of complaintsOf(verdict.errors)) {
       const place = JSON.stringify([c.pointer, c.property ?? null, c.text]);
       const seen = out.get(place);
       if (seen) seen.policies.push(policy);
@@ -86,25 +86,13 @@ function complaintsOf(row: ConverterRow, client: ClientId): PolicyComplaint[] {
   return [...out.values()];
 }
 
-/** Where to underline one complaint: the named or undeclared extra keys, else the key or value it points at. */
-function nodesFor(tree: Node, { pointer, property, text }: Complaint, undeclared: Map<string, string[]>): Node[] {
+/** Where to underline one complaint: the key it refuses, else the key or value it points at. */
+function nodesFor(tree: Node, { pointer, property }: Complaint): Node[] {
   let target = valueAt(tree, pointer);
-  let path = pointer;
   // A non-object answer ships wrapped as { result: … } (SDK v2): its pointers start with /result.
-  if (!target && pointer[0] === 'result') {
-    path = pointer.slice(1);
-    target = valueAt(tree, path);
-  }
+  if (!target && pointer[0] === 'result') target = valueAt(tree, pointer.slice(1));
   if (!target) return [];
   if (property !== undefined) return keyNodesAt(target, [property]);
-  if (target.type === 'object' && /additional propert/i.test(text)) {
-    const prefix = patternOf(tree, path).join('.');
-    const extra = [...undeclared.keys()]
-      .map(splitKeyPath)
-      .filter((segs) => segs.length === path.length + 1 && segs.slice(0, -1).join('.') === prefix)
-      .flatMap((segs) => keyNodesAt(target, segs.slice(-1)));
-    if (extra.length > 0) return extra;
-  }
   // A container is marked at its key (or opening bracket), not across all its lines.
   if (target.type === 'object' || target.type === 'array') return [keyOf(target) ?? { ...target, length: 1 }];
   return [target];

@@ -1,63 +1,86 @@
-/** Reads a client's verdict message back into (JSON pointer, complaint) pairs, so the answer editor can underline them. */
+/**
+ * A verdict's structured errors as (JSON pointer, complaint) pairs the answer editor can underline. Client-neutral:
+ * it reads keywords and params (Ajv's `{ additionalProperty }`), never a client's wording.
+ */
+import type { VerdictError } from '../../engine/report.ts';
 
 /** One thing a validator said about one place in the value. */
 export interface Complaint {
   /** JSON pointer segments into the shipped value, e.g. ['lines', '0']. */
   pointer: string[];
   text: string;
-  /** A property the validator named (cfworker names the extra key; Ajv's errorsText does not). */
+  keyword: string;
+  /** The key a validator refused (an extra property), when it refused a key rather than a value. */
   property?: string;
 }
 
-// Ajv errorsText: `data<instancePath> <message>` joined with ", ".
-const AJV = /(?:^|, |: )data((?:\/[^\s/]*)*) (.+?)(?=, data[/ ]|$)/gs;
-// @cfworker/json-schema: `#<pointer>: <message>` joined with "; ".
-const CFWORKER = /(?:^|; |: )#((?:\/[^\s/:]*)*): (.+?)(?=; #|$)/gs;
-const NAMED_PROPERTY = /^Property "((?:[^"\\]|\\.)*)" does not match additional properties schema/;
+/** Keywords whose error refuses a key of the object it sits on. */
+const KEY_KEYWORDS: ReadonlySet<string> = new Set(['additionalProperties', 'unevaluatedProperties']);
+/**
+ * Keywords that apply subschemas to parts of the value: without params of their own (@cfworker/json-schema's chain
+ * from the root down, `Property "lines" does not match schema.`), an error under them with others below it only
+ * summarizes those.
+ */
+const APPLICATORS: ReadonlySet<string> = new Set([
+  'properties', 'patternProperties', 'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'contains',
+  'dependentSchemas', '$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else',
+]);
 
-/** Splits a verdict message into complaints; text it cannot read yields none. */
-export function parseComplaints(message: string): Complaint[] {
-  const out: Complaint[] = [];
-  for (const [pattern, percentEncoded] of [[AJV, false], [CFWORKER, true]] as const) {
-    for (const m of message.matchAll(pattern)) {
-      const text = m[2] ?? '';
-      const named = NAMED_PROPERTY.exec(text)?.[1];
-      out.push({ pointer: splitPointer(m[1] ?? '', percentEncoded), text, ...(named !== undefined ? { property: named } : {}) });
-    }
-    // cfworker reports a chain of summaries; Ajv (allErrors) reports independent errors.
-    if (out.length > 0) return percentEncoded ? leafComplaints(out) : out;
-  }
-  return out;
+/** The complaints worth underlining among a verdict's errors (none when it carries no errors). */
+export function complaintsOf(errors: readonly VerdictError[]): Complaint[] {
+  const list = errors.map((e, i) => {
+    const property = refusedKey(e, errors[i + 1]);
+    const complaint: Complaint = { pointer: splitPointer(e.path), text: e.message, keyword: e.keyword, ...(property !== undefined ? { property } : {}) };
+    return { complaint, applies: APPLICATORS.has(e.keyword) && Object.keys(e.params).length === 0 };
+  });
+  return leafComplaints(list);
 }
 
-function splitPointer(pointer: string, percentEncoded: boolean): string[] {
+/** JSON pointer segments, unescaped (`~1` is `/`, `~0` is `~`). */
+export function splitPointer(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer
     .slice(1)
     .split('/')
-    .map((s) => (percentEncoded ? safeDecodeUri(s) : s).replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** cfworker writes pointers as URI fragments; Ajv does not, so only cfworker's are decoded. */
-function safeDecodeUri(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**
- * The complaints worth underlining: cfworker reports a chain from the root down (`#: Property "lines" does not match
- * schema.; #/lines: …; #/lines/0: …`), so a complaint at an ancestor of another one, or at the very property another
- * one already names, is a summary of it and is dropped.
+ * The key an extra-property error refuses: Ajv names it in params; @cfworker/json-schema reports the key's own
+ * errors right after it, one level down.
  */
-function leafComplaints(list: readonly Complaint[]): Complaint[] {
-  const key = (p: readonly string[]) => p.map((s) => `/${s}`).join('');
-  const named = new Set(list.flatMap((c) => (c.property !== undefined ? [key([...c.pointer, c.property])] : [])));
-  return list.filter((c) => {
-    const at = key(c.pointer);
-    if (c.property === undefined && named.has(at)) return false;
-    return c.property !== undefined || !list.some((o) => o !== c && key(o.pointer).startsWith(`${at}/`));
-  });
+function refusedKey(error: VerdictError, next: VerdictError | undefined): string | undefined {
+  const named = error.params['additionalProperty'] ?? error.params['unevaluatedProperty'];
+  if (typeof named === 'string') return named;
+  if (!KEY_KEYWORDS.has(error.keyword) || !next?.path.startsWith(`${error.path}/`)) return undefined;
+  const rest = splitPointer(next.path.slice(error.path.length));
+  return rest.length === 1 ? rest[0] : undefined;
+}
+
+/**
+ * Drops what only repeats another complaint: an error at the very key another one refuses (its detail), and a
+ * parameterless applicator's error above other errors (a summary of them).
+ */
+function leafComplaints(list: ReadonlyArray<{ complaint: Complaint; applies: boolean }>): Complaint[] {
+  const key = joinPointer;
+  const all = list.map((c) => c.complaint);
+  const refused = new Set(all.flatMap((c) => (c.property !== undefined ? [key([...c.pointer, c.property])] : [])));
+  return list
+    .filter(({ complaint: c, applies }) => {
+      if (c.property !== undefined) return true;
+      const at = key(c.pointer);
+      if (refused.has(at)) return false;
+      return !applies || !all.some((o) => o !== c && key(o.pointer).startsWith(`${at}/`));
+    })
+    .map((c) => c.complaint);
+}
+
+/** The refused keys a verdict's message does not name (Ajv's additionalProperties), as JSON pointers to each key. */
+export function unnamedKeys(errors: readonly VerdictError[]): string[] {
+  return complaintsOf(errors).flatMap((c) => (c.property !== undefined && !c.text.includes(c.property) ? [joinPointer([...c.pointer, c.property])] : []));
+}
+
+/** A JSON pointer from its segments (`/` written `~1`, `~` written `~0`). */
+function joinPointer(segments: readonly string[]): string {
+  return segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

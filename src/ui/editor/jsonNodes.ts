@@ -6,17 +6,6 @@ export function splitKeyPath(path: string): string[] {
   return path.match(/\[\]|[^.[\]]+/g) ?? [];
 }
 
-/** The key path pattern of a pointer: array indices collapse to `[]`, as undeclared-key paths write them. */
-export function patternOf(tree: Node, pointer: readonly string[]): string[] {
-  const out: string[] = [];
-  let node: Node | undefined = tree;
-  for (const seg of pointer) {
-    out.push(node?.type === 'array' ? '[]' : seg);
-    node = node ? child(node, seg) : undefined;
-  }
-  return out;
-}
-
 /** The key nodes of every property a key path reaches (all array elements for `[]`). */
 export function keyNodesAt(node: Node | undefined, segs: readonly string[]): Node[] {
   const [head, ...rest] = segs;

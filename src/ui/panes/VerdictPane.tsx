@@ -1,5 +1,7 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
+import type { Verdict } from '../../engine/report.ts';
+import { unnamedKeys } from '../editor/complaints.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
@@ -7,6 +9,9 @@ import { usePaneGate } from './gate.ts';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { VerdictBadge } from './Verdict.tsx';
+
+/** Characters of one refused key shown (an answer's key can be any length). */
+const KEY_CHARS = 200;
 
 /** The verdict pane body. */
 export function VerdictPane() {
@@ -37,9 +42,12 @@ export function VerdictPane() {
             {same ? (
               <span className="said muted" title={clipTitle(verdict?.message)}>the same message as {same}</span>
             ) : verdict?.message ? (
-              <code className="message said">
-                <Clipped text={verdict.message} />
-              </code>
+              <>
+                <RefusedKeys verdict={verdict} />
+                <code className="message said">
+                  <Clipped text={verdict.message} />
+                </code>
+              </>
             ) : (
               verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>
             )}
@@ -62,6 +70,21 @@ export function VerdictTools() {
   const client = usePlayground((s) => s.client);
   const entry = entryOf(CLIENT_ENTRIES, client);
   return <span className="hint" title={entry.summary}>{entry.title}</span>;
+}
+
+/** The keys the client refuses that its message does not name (Ajv says only "must NOT have additional properties"). */
+function RefusedKeys({ verdict }: { verdict: Verdict }) {
+  const keys = unnamedKeys(verdict.errors ?? []);
+  if (keys.length === 0) return null;
+  return (
+    <span className="said keys" data-testid="refused-keys" title="the keys the client refuses, from its structured errors (JSON pointers)">
+      {keys.map((key, i) => (
+        <code className="key" key={i}>
+          <Clipped text={key} max={KEY_CHARS} />
+        </code>
+      ))}
+    </span>
+  );
 }
 
 function whyNotValidated(ships: unknown, listed: unknown): string {

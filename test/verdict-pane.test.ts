@@ -1,0 +1,42 @@
+/** The verdict pane names the keys a client refuses when its message does not (from the structured errors), beside the message verbatim. */
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../src/engine/evaluate.ts';
+import type { ClientId } from '../src/engine/report.ts';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { VerdictPane } from '../src/ui/panes/VerdictPane.tsx';
+import { renderPane } from './render-pane.ts';
+
+/** Text of static markup: React escapes `&<>"'` only. */
+const text = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The raw row's refused keys and message, as the pane renders them. */
+async function rawRow(answer: string, client: ClientId) {
+  const report = await evaluate({ v: 1, schema: DEFAULT_CASE.schema, answer });
+  const html = renderPane(report, { answer, client }, VerdictPane);
+  const row = /<div class="verdict-row" data-policy="raw">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+  const list = /data-testid="refused-keys"[^>]*>(.*?)<\/span>/s.exec(row)?.[1] ?? '';
+  return {
+    keys: [...list.matchAll(/<code class="key">(.*?)<\/code>/gs)].map((m) => text(m[1] ?? '')),
+    message: text(/<code class="message said">(.*?)<\/code>/s.exec(row)?.[1] ?? ''),
+    expected: report.converters['mcp-sdk-v1']?.policies.raw?.verdicts[client]?.message,
+  };
+}
+
+describe('the default case (Ajv: "must NOT have additional properties" names no key)', () => {
+  it.each(['sdk-v1', 'sdk-v2-node'] as const)('%s names each refused key, the message stays verbatim', async (client) => {
+    const { keys, message, expected } = await rawRow(DEFAULT_CASE.answer, client);
+    expect(keys).toEqual(['/costCenter', '/lines/0/margin']);
+    expect(message).toBe(expected);
+  });
+  it('sdk-v2-browser: its message names the key, so no list', async () => {
+    const { keys, message } = await rawRow(DEFAULT_CASE.answer, 'sdk-v2-browser');
+    expect(keys).toEqual([]);
+    // cfworker stops at its first failing keyword: `properties` (lines) comes before `additionalProperties` (costCenter).
+    expect(message).toContain('#/lines/0: Property "margin" does not match additional properties schema.');
+  });
+});
+
+it('a key that needs escaping is written as a JSON pointer', async () => {
+  const answer = JSON.stringify({ id: '1', total: 1, lines: [], 'a/b~c': 1 });
+  expect((await rawRow(answer, 'sdk-v1')).keys).toEqual(['/a~1b~0c']);
+});
