@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { ClientId, ConverterId, PolicyId } from '../src/engine/report.ts';
-import type { EditorName } from '../src/ui/editor/registry.ts';
+import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 
 const schemaOf = (expr: string) => `import { z } from 'zod';\n\nexport default ${expr};\n`;

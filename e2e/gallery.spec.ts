@@ -5,7 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { EXAMPLES, type Promise_ } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { exampleCase } from '../src/state/examples.ts';
+import { exampleCase } from '../src/examples/links.ts';
 import { editorText, expect, test } from './fixtures.ts';
 
 const row = (page: Page, pane: string, policy: string): Locator => page.locator(`[data-pane="${pane}"] [data-policy="${policy}"]`);

@@ -1,17 +1,17 @@
 /** Boots the playground: the starting case (link, autosave or default), live evaluation, URL sync, autosave or the embed bridge, React. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { openInPlaygroundUrl } from './embed/messages.ts';
-import { parseEmbedOptions } from './embed/options.ts';
+import { openInPlaygroundUrl } from './ui/embed/messages.ts';
+import { parseEmbedOptions } from './ui/embed/options.ts';
 import { createEvaluator } from './sandbox/host.ts';
-import { browserStorage, createAutosave } from './state/autosave.ts';
+import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
-import { startLiveEvaluation } from './state/live.ts';
+import { startLiveEvaluation } from './state/liveEvaluation.ts';
 import { encodePermalink, tooLargeForLink } from './state/permalink.ts';
-import { startAutosave } from './state/persist.ts';
+import { startAutosave } from './state/persistence/draftSaver.ts';
 import { createPlaygroundStore, selectCase } from './state/store.ts';
-import { startUrlSync } from './state/sync.ts';
+import { startUrlSync } from './state/persistence/urlHash.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonaco, openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';

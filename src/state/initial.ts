@@ -1,5 +1,5 @@
 /** Where the app starts, from the link and the autosave. Pure: the location and the restored save are passed in. */
-import type { HeldLink, HoldReason, Restored } from './autosave.ts';
+import type { HeldLink, HoldReason, Restored } from './persistence/drafts.ts';
 import { getInitialState, type PlaygroundCase } from './permalink.ts';
 import { caseChanged, engineCaseChanged } from './store.ts';
 

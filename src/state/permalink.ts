@@ -5,7 +5,7 @@
 import { Inflate, deflateSync } from 'fflate';
 import type { Role } from '../engine/case.ts';
 import { CLIENT_IDS, CONVERTER_IDS, ROLES, type ClientId, type ConverterId } from '../engine/contract/catalog.ts';
-import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from './examples.ts';
+import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from '../examples/links.ts';
 
 /** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
 export interface PlaygroundCase {

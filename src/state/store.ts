@@ -2,7 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CaseInput } from '../engine/case.ts';
 import type { Report } from '../engine/report.ts';
-import type { HoldReason } from './autosave.ts';
+import type { HoldReason } from './persistence/drafts.ts';
 import type { PlaygroundCase } from './permalink.ts';
 
 /** Where the live evaluation stands. */

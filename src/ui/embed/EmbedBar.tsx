@@ -1,7 +1,7 @@
 /** The embed's slim bar: the tool and its role, Edit (unless read-only), and "Open in playground ↗". */
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { openInPlaygroundUrl } from '../../embed/messages.ts';
+import { openInPlaygroundUrl } from './messages.ts';
 import { encodePermalink } from '../../state/permalink.ts';
 import { selectCase } from '../../state/store.ts';
 import { ROLE_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';

@@ -1,7 +1,7 @@
 /** The URL and the store: the one place the fragment is written (throttled), and where a pasted link is read back. */
-import { encodePermalink, readLink, tooLargeForLink } from './permalink.ts';
+import { encodePermalink, readLink, tooLargeForLink } from '../permalink.ts';
 import { afterRun } from './afterRun.ts';
-import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
+import { caseChanged, selectCase, type PlaygroundStore } from '../store.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
 export interface UrlTarget {

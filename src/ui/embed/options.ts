@@ -1,5 +1,5 @@
 /** Embed options, read from the page's query: `/?embed&panes=listed,verdict&readonly&theme=dark#v1.…`. Pure. */
-import type { PaneSpec } from '../ui/panes/registry.ts';
+import type { PaneSpec } from '../panes/registry.ts';
 
 /** The panes a link may pick, as the UI's pane registry names them. */
 export const PANE_IDS = ['listed', 'undeclared', 'verdict', 'real-sdk'] as const;

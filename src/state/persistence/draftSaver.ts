@@ -1,7 +1,7 @@
 /** The store and the autosave: the one place the case is written to storage (throttled) and its run outcome flagged. */
-import { throttle, type Autosave, type HoldReason, type SaveResult } from './autosave.ts';
+import { throttle, type Autosave, type HoldReason, type SaveResult } from './drafts.ts';
 import { afterRun } from './afterRun.ts';
-import { caseChanged, selectCase, type PlaygroundState, type PlaygroundStore } from './store.ts';
+import { caseChanged, selectCase, type PlaygroundState, type PlaygroundStore } from '../store.ts';
 
 /** What autosave needs from the browser (passed in so tests can fake it). */
 export interface PageEvents {

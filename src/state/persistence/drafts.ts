@@ -3,8 +3,8 @@
  * throws. The case is stored as its permalink (`#v1.…`), so it is compressed and read back by the link decoder,
  * which validates it and will keep reading it after the format moves on.
  */
-import { decodePermalink, describeTooLarge, encodePermalink, tooLargeForLink, type PlaygroundCase } from './permalink.ts';
-import { caseChanged, engineCaseChanged } from './store.ts';
+import { decodePermalink, describeTooLarge, encodePermalink, tooLargeForLink, type PlaygroundCase } from '../permalink.ts';
+import { caseChanged, engineCaseChanged } from '../store.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
