@@ -3,19 +3,11 @@
  * Pure functions only (the location is passed in); every link version ever issued keeps a decoder here.
  */
 import { Inflate, deflateSync } from 'fflate';
-import type { Role } from '../engine/case.ts';
-import { CLIENT_IDS, CONVERTER_IDS, ROLES, type ClientId, type ConverterId } from '../engine/contract/catalog.ts';
+import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../engine/contract/catalog.ts';
 import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from '../examples/links.ts';
+import type { PlaygroundCase } from './playgroundCase.ts';
 
-/** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
-export interface PlaygroundCase {
-  role: Role;
-  tool: string;
-  schema: string;
-  answer: string;
-  converter: ConverterId;
-  client: ClientId;
-}
+export type { PlaygroundCase };
 
 /** The result of reading a link: the case, or a sentence a user can act on. */
 export type DecodeResult = { ok: true; state: PlaygroundCase } | { ok: false; error: string };

@@ -4,7 +4,7 @@
  * which validates it and will keep reading it after the format moves on.
  */
 import { decodePermalink, describeTooLarge, encodePermalink, tooLargeForLink, type PlaygroundCase } from '../permalink.ts';
-import { caseChanged, engineCaseChanged } from '../store.ts';
+import { caseChanged, engineCaseChanged, type HoldReason } from '../store.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
@@ -15,8 +15,7 @@ export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
  */
 export type SaveResult = { ok: true; written: boolean } | { ok: false; reason: 'full' | 'unavailable' | 'too-large'; message: string };
 
-/** Why a case is held (restored, not run until asked): its run timed out, or its report crashed the page. */
-export type HoldReason = 'timeout' | 'crash';
+export type { HoldReason };
 
 /** A restored draft: `held` says why the UI should not run it until asked; `previous` is the draft a link's case replaced. */
 export interface Restored {
