@@ -1,6 +1,7 @@
 /** Autosave over a fake Storage: round trip, the timed-out flag, and storage that is full, throws or is missing. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_KEY, browserStorage, createAutosave, throttle } from '../src/state/persistence/drafts.ts';
+import { AUTOSAVE_KEY, browserStorage, createAutosave } from '../src/state/persistence/drafts.ts';
+import { throttle } from '../src/state/persistence/writer.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';

@@ -6,6 +6,7 @@
 import type { CaseInput } from '../engine/case.ts';
 import workerUrl from 'virtual:sandbox-worker-url';
 import { acceptsReply, caseDigest, type SentRequest } from './digest.ts';
+import { newestWins } from './newestWins.ts';
 import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
 import type { AppMessage, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
 
@@ -50,13 +51,12 @@ function isFrameMessage(d: unknown): d is FrameMessage {
   return typeof d === 'object' && d !== null && typeof (d as { type?: unknown }).type === 'string' && typeof (d as { nonce?: unknown }).nonce === 'string';
 }
 
-/** Creates the sandbox frame and returns the evaluator that talks to it; the newest request wins. */
+/** Creates the sandbox frame and returns the evaluator that talks to it; the newest request wins (newestWins.ts), the one place that decides it. */
 export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   const budgetMs = opts.budgetMs ?? RUN_BUDGET_MS;
-  const pending = new Map<number, (o: Outcome) => void>();
+  const requests = newestWins<Outcome>({ kind: 'stale' });
   /** The newest request's id and case digest: a reply for anything else (forged, crossed) is dropped. */
   let sent: SentRequest | undefined;
-  let lastId = 0;
   let latest: EvaluateRequest | null = null;
   let frame: HTMLIFrameElement | null = null;
   let nonce = '';
@@ -65,19 +65,14 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   let disposed = false;
 
   function settle(id: number, o: Outcome): void {
-    const resolve = pending.get(id);
-    if (!resolve) return;
-    pending.delete(id);
-    if (id === latest?.id && deadline) {
-      clearTimeout(deadline);
-      deadline = null;
-    }
-    resolve(o);
+    if (!requests.settle(id, o) || !deadline) return;
+    clearTimeout(deadline);
+    deadline = null;
   }
 
   /** A dead worker: the pending run `id` fails with `message`, or, with none pending, the crash is reported on its own. */
   function crashed(id: number, message: string): void {
-    if (pending.has(id)) settle(id, { kind: 'crash', message });
+    if (requests.isPending(id)) settle(id, { kind: 'crash', message });
     else opts.onCrashBetweenRuns?.(message);
   }
 
@@ -101,7 +96,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   }
 
   function send(): void {
-    if (!latest || !booted || !pending.has(latest.id)) return;
+    if (!latest || !booted || !requests.isPending(latest.id)) return;
     try {
       post(latest);
     } catch (e) {
@@ -130,7 +125,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       send();
     } catch (e) {
       const message = `could not load the worker script (${e instanceof Error ? e.message : String(e)})`;
-      for (const id of [...pending.keys()]) settle(id, { kind: 'crash', message });
+      requests.settleAny({ kind: 'crash', message });
     }
   }
 
@@ -169,11 +164,9 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
     evaluate(c: CaseInput): Promise<Outcome> {
       if (disposed) return Promise.resolve({ kind: 'stale' });
       if (!frame?.isConnected) mount();
-      const id = ++lastId;
-      for (const older of [...pending.keys()]) settle(older, { kind: 'stale' });
+      const { id, outcome } = requests.open();
       latest = { type: 'evaluate', id, case: c };
       sent = { id, digest: caseDigest(c) };
-      const outcome = new Promise<Outcome>((resolve) => pending.set(id, resolve));
       armDeadline(id, c);
       send();
       return outcome;
@@ -184,7 +177,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       if (deadline) clearTimeout(deadline);
       frame?.remove();
       frame = null;
-      for (const id of [...pending.keys()]) settle(id, { kind: 'stale' });
+      requests.settleAny({ kind: 'stale' });
     },
   };
 }

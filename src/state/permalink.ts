@@ -18,9 +18,21 @@ export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 /** The version this build writes. */
 export const CURRENT_VERSION = 1;
 
-/** Encodes a case as a fragment, `#v1.…`. Check `tooLargeForLink` first: a larger case makes a link no one can open. */
+/** Encodes a case as a fragment, `#v1.…`, whatever its size (the app goes through `linkOf`, which checks it first). */
 export function encodePermalink(state: PlaygroundCase): string {
   return `#v${CURRENT_VERSION}.${toBase64Url(deflateSync(payload(state), { level: 9 }))}`;
+}
+
+/** A case's link, or how large the case is when no link can carry it. */
+export type LinkOf = { ok: true; link: string } | { ok: false; tooLarge: TooLarge };
+
+/**
+ * The size gate and the encoder in one: every link (address bar, draft, Share) is made here. A case too large for a
+ * link gets none: its deflate would block the page for seconds, and the link would not open.
+ */
+export function linkOf(state: PlaygroundCase): LinkOf {
+  const tooLarge = tooLargeForLink(state);
+  return tooLarge ? { ok: false, tooLarge } : { ok: true, link: encodePermalink(state) };
 }
 
 /** A case whose link would unpack to more than the decoder opens: its size (a lower bound past the cap) and the cap. */

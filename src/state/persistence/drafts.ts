@@ -3,7 +3,7 @@
  * throws. The case is stored as its permalink (`#v1.…`), so it is compressed and read back by the link decoder,
  * which validates it and will keep reading it after the format moves on.
  */
-import { decodePermalink, describeTooLarge, encodePermalink, tooLargeForLink, type PlaygroundCase } from '../permalink.ts';
+import { decodePermalink, describeTooLarge, linkOf, type PlaygroundCase } from '../permalink.ts';
 import { caseChanged, engineCaseChanged, type HoldReason } from '../store.ts';
 
 /** The storage key this build writes. */
@@ -84,18 +84,19 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
   let linkHold: HeldLink | null = null;
   const setItem = (k: string, state: PlaygroundCase, value: (link: string) => object): SaveResult => {
     if (!storage) return failure(null);
-    // A case a link cannot carry is not saved (the last good save stays): its deflate would block the page for seconds.
-    const tooLarge = tooLargeForLink(state);
-    if (tooLarge) return { ok: false, reason: 'too-large', message: `${describeTooLarge(tooLarge)}; it is not autosaved.` };
+    // A case a link cannot carry is not saved (the last good save stays).
+    const link = linkOf(state);
+    if (!link.ok) return { ok: false, reason: 'too-large', message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
     try {
-      storage.setItem(k, JSON.stringify(value(encodePermalink(state))));
+      storage.setItem(k, JSON.stringify(value(link.link)));
     } catch (e) {
       return failure(e);
     }
     return WRITTEN;
   };
   const write = (next: Restored): SaveResult => {
-    const previous = next.previous && !tooLargeForLink(next.previous) ? encodePermalink(next.previous) : undefined;
+    const previousLink = next.previous && linkOf(next.previous);
+    const previous = previousLink && previousLink.ok ? previousLink.link : undefined;
     const result = setItem(key, next.state, (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
     if (result.ok) current = next;
     return result;
@@ -145,31 +146,6 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
       return removeItem(key);
     },
   };
-}
-
-/** Creates a trailing throttle: `fn` runs at most once per `ms` with the latest arguments; `flush` runs a pending call now. */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { flush(): void; cancel(): void } {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pending: A | null = null;
-  const run = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    const args = pending;
-    pending = null;
-    if (args) fn(...args);
-  };
-  const call = (...args: A) => {
-    pending = args;
-    timer ??= setTimeout(run, ms);
-  };
-  return Object.assign(call, {
-    flush: run,
-    cancel: () => {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      pending = null;
-    },
-  });
 }
 
 function getJson(storage: Storage | null, key: string): Record<string, unknown> | null {

@@ -1,7 +1,7 @@
-/** The URL and the store: the one place the fragment is written (throttled), and where a pasted link is read back. */
-import { encodePermalink, readLink, tooLargeForLink } from '../permalink.ts';
-import { afterRun } from './afterRun.ts';
+/** The URL hash as a storage: the one place the fragment is written (through the writer), and where a pasted link is read back. */
+import { linkOf, readLink } from '../permalink.ts';
 import { caseChanged, selectCase, type PlaygroundStore } from '../store.ts';
+import { startWriter } from './writer.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
 export interface UrlTarget {
@@ -24,38 +24,20 @@ export interface UrlSync {
  * address bar of the open app (`hashchange`).
  */
 export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000): UrlSync {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let cancelWait: (() => void) | null = null;
   let lastWritten = target.location.hash;
-  const flush = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    cancelWait?.();
-    cancelWait = null;
-    // Encoding is done here, not per keystroke: deflating a large case costs milliseconds. A case too large for a
-    // link gets none (its deflate would block the page for seconds, and the link would not open): the address bar
-    // then holds no fragment rather than an older case's.
-    const state = selectCase(store.getState());
-    const hash = tooLargeForLink(state) ? '' : encodePermalink(state);
-    if (hash === lastWritten) return;
-    lastWritten = hash;
-    // No fragment: the page's own path and query (an empty URL would leave the address bar as it is).
-    target.history.replaceState(null, '', hash || `${target.location.pathname}${target.location.search}`);
-  };
-  /** The throttle's end: writes now, or once the run in flight has landed. */
-  const waitForRun = () => {
-    timer = null;
-    let wrote = false;
-    const cancel = afterRun(store, () => {
-      wrote = true;
-      flush();
-    });
-    if (!wrote) cancelWait = cancel;
-  };
-  // Safari throttles replaceState (about 50 calls per 30 s), so changes are coalesced.
-  const unsubscribe = store.subscribe((next, prev) => {
-    // The write waits for a run in flight to land: a large case's deflate must not delay its verdict.
-    if (caseChanged(next, prev) && timer === null && cancelWait === null) timer = setTimeout(waitForRun, throttleMs);
+  // Encoding is done at the write, not per keystroke: deflating a large case costs milliseconds. A case too large for
+  // a link gets no fragment rather than an older case's. Safari throttles replaceState (about 50 calls per 30 s).
+  const writer = startWriter(store, {
+    throttleMs,
+    changed: caseChanged,
+    write: () => {
+      const link = linkOf(selectCase(store.getState()));
+      const hash = link.ok ? link.link : '';
+      if (hash === lastWritten) return;
+      lastWritten = hash;
+      // No fragment: the page's own path and query (an empty URL would leave the address bar as it is).
+      target.history.replaceState(null, '', hash || `${target.location.pathname}${target.location.search}`);
+    },
   });
   // replaceState never fires hashchange, so this runs only for links the user navigates to.
   const onHashChange = () => {
@@ -69,11 +51,9 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
   };
   target.addEventListener('hashchange', onHashChange);
   return {
-    flush,
+    flush: writer.flush,
     stop: () => {
-      if (timer !== null) clearTimeout(timer);
-      cancelWait?.();
-      unsubscribe();
+      writer.stop();
       target.removeEventListener('hashchange', onHashChange);
     },
   };
