@@ -82,33 +82,12 @@ export function browserStorage(): Storage | null {
 export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_KEY): Autosave {
   let current: Restored | null = null;
   let linkHold: HeldLink | null = null;
-  const setItem = (k: string, state: PlaygroundCase, value: (link: string) => object): SaveResult => {
-    if (!storage) return failure(null);
-    // A case a link cannot carry is not saved (the last good save stays).
-    const link = linkOf(state);
-    if (!link.ok) return { ok: false, reason: 'too-large', message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
-    try {
-      storage.setItem(k, JSON.stringify(value(link.link)));
-    } catch (e) {
-      return failure(e);
-    }
-    return WRITTEN;
-  };
   const write = (next: Restored): SaveResult => {
     const previousLink = next.previous && linkOf(next.previous);
     const previous = previousLink && previousLink.ok ? previousLink.link : undefined;
-    const result = setItem(key, next.state, (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
+    const result = setItem(storage, key, next.state, (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
     if (result.ok) current = next;
     return result;
-  };
-  const removeItem = (k: string): SaveResult => {
-    if (!storage) return failure(null);
-    try {
-      storage.removeItem(k);
-      return WRITTEN;
-    } catch (e) {
-      return failure(e);
-    }
   };
   return {
     load() {
@@ -128,13 +107,13 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
     },
     holdLink(state, reason) {
       if (linkHold && linkHold.reason === reason && sameEngineCase(linkHold.state, state)) return UNCHANGED;
-      const result = setItem(linkHoldKey(key), state, (link): StoredLinkHold => ({ v: 1, link, reason }));
+      const result = setItem(storage, linkHoldKey(key), state, (link): StoredLinkHold => ({ v: 1, link, reason }));
       if (result.ok) linkHold = { state, reason };
       return result;
     },
     markRan(state) {
       if (linkHold && sameEngineCase(linkHold.state, state)) {
-        const result = removeItem(linkHoldKey(key));
+        const result = removeItem(storage, linkHoldKey(key));
         if (result.ok) linkHold = null;
         return result;
       }
@@ -143,9 +122,32 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
     },
     clear() {
       current = null;
-      return removeItem(key);
+      return removeItem(storage, key);
     },
   };
+}
+
+/** Writes `value` of the case's link under `k`; a case a link cannot carry is not saved (the last good save stays). */
+function setItem(storage: Storage | null, k: string, state: PlaygroundCase, value: (link: string) => object): SaveResult {
+  if (!storage) return failure(null);
+  const link = linkOf(state);
+  if (!link.ok) return { ok: false, reason: 'too-large', message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
+  try {
+    storage.setItem(k, JSON.stringify(value(link.link)));
+  } catch (e) {
+    return failure(e);
+  }
+  return WRITTEN;
+}
+
+function removeItem(storage: Storage | null, k: string): SaveResult {
+  if (!storage) return failure(null);
+  try {
+    storage.removeItem(k);
+    return WRITTEN;
+  } catch (e) {
+    return failure(e);
+  }
 }
 
 function getJson(storage: Storage | null, key: string): Record<string, unknown> | null {
