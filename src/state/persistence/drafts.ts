@@ -15,7 +15,6 @@ export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
  */
 export type SaveResult = { ok: true; written: boolean } | { ok: false; reason: 'full' | 'unavailable' | 'too-large'; message: string };
 
-export type { HoldReason };
 
 /** A restored draft: `held` says why the UI should not run it until asked; `previous` is the draft a link's case replaced. */
 export interface Restored {
