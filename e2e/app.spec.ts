@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { PolicyId } from '../src/engine/report.ts';
-import type { EditorName } from '../src/ui/editor/registry.ts';
+import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 import { SEED_ROWS, V1_PREFIX, V2_PREFIX } from '../test/seed.rows.ts';
 import { checkListError, checkVerdict, editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 

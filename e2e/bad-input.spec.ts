@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { refusal } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink } from '../src/state/permalink.ts';
-import type { EditorName } from '../src/ui/editor/registry.ts';
+import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 import { ENGINE_ROWS } from '../test/bad-input.rows.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 

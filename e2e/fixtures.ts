@@ -8,7 +8,7 @@ import { test as base, expect, type BrowserContext, type Locator, type Page } fr
 import type { ExpectedListError, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
-import type { EditorName } from '../src/ui/editor/registry.ts';
+import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -5,7 +5,7 @@
 import type { ExpectedVerdict } from '../src/examples/case-format.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { exampleCase } from '../src/state/examples.ts';
+import { exampleCase } from '../src/examples/links.ts';
 import { checkListError, checkVerdict, editorText, expect, test } from './fixtures.ts';
 
 for (const example of EXAMPLES) {

@@ -1,17 +1,16 @@
-/** Boots the playground: the starting case (link, autosave or default), live evaluation, URL sync, autosave or the embed bridge, React. */
+/** Boots the playground: the starting case (link, autosave or default), live evaluation, persistence (URL hash, drafts), the embed bridge, React. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { openInPlaygroundUrl } from './embed/messages.ts';
-import { parseEmbedOptions } from './embed/options.ts';
+import { openInPlaygroundUrl } from './ui/embed/messages.ts';
+import { parseEmbedOptions } from './ui/embed/options.ts';
 import { createEvaluator } from './sandbox/host.ts';
-import { browserStorage, createAutosave } from './state/autosave.ts';
+import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
-import { startLiveEvaluation } from './state/live.ts';
-import { encodePermalink, tooLargeForLink } from './state/permalink.ts';
-import { startAutosave } from './state/persist.ts';
+import { startLiveEvaluation } from './state/liveEvaluation.ts';
+import { linkOf } from './state/permalink.ts';
+import { startPersistence } from './state/persistence/index.ts';
 import { createPlaygroundStore, selectCase } from './state/store.ts';
-import { startUrlSync } from './state/sync.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonaco, openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
@@ -31,9 +30,7 @@ const store = createPlaygroundStore(
   { linked: start.linked, previousDraft: start.previousDraft, holdReason: start.held },
 );
 if (start.example) store.getState().setExample(start.example);
-const urlSync = startUrlSync(store, window);
-window.addEventListener('pagehide', () => urlSync.flush());
-if (autosave) startAutosave(store, autosave, window);
+const persistence = startPersistence(store, window, autosave);
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so here.
 const evaluator = createEvaluator({
   onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`),
@@ -50,11 +47,10 @@ if (!root) throw new Error('index.html has no #root');
 if (options.embed && window.parent !== window) startEmbedBridge(store, root, window);
 
 const link = (): ShareLink => {
-  urlSync.flush();
-  const state = selectCase(store.getState());
-  const tooLarge = tooLargeForLink(state);
-  if (tooLarge) return { ok: false, message: TOO_LARGE.share(tooLarge, options.embed) };
-  return { ok: true, url: openInPlaygroundUrl(window.location.href, encodePermalink(state)) };
+  persistence.flushLink();
+  const shared = linkOf(selectCase(store.getState()));
+  if (!shared.ok) return { ok: false, message: TOO_LARGE.share(shared.tooLarge, options.embed) };
+  return { ok: true, url: openInPlaygroundUrl(window.location.href, shared.link) };
 };
 // An embed's address bar is the host page's: the link is behind "Open in playground" instead.
 const copyFailed = options.embed ? 'Copy failed: "Open in playground ↗" opens this case, with its link' : 'Copy failed: the link is in the address bar';

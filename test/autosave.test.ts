@@ -1,11 +1,12 @@
 /** Autosave over a fake Storage: round trip, the timed-out flag, and storage that is full, throws or is missing. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_KEY, browserStorage, createAutosave, throttle } from '../src/state/autosave.ts';
+import { AUTOSAVE_KEY, browserStorage, createAutosave } from '../src/state/persistence/drafts.ts';
+import { throttle } from '../src/state/persistence/writer.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { startLiveEvaluation } from '../src/state/live.ts';
+import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { startingPoint } from '../src/state/initial.ts';
-import { startAutosave } from '../src/state/persist.ts';
+import { startAutosave } from '../src/state/persistence/draftSaver.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
 

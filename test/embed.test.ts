@@ -1,7 +1,7 @@
 /** Embed mode: options from the URL, the postMessage protocol, and the "Open in playground" link. */
 import { describe, expect, it } from 'vitest';
-import { MAX_SET_CHARS, openInPlaygroundUrl, parseHostMessage, resizeMessage, SET_TYPE } from '../src/embed/messages.ts';
-import { parseEmbedOptions } from '../src/embed/options.ts';
+import { MAX_SET_CHARS, openInPlaygroundUrl, parseHostMessage, resizeMessage, SET_TYPE } from '../src/ui/embed/messages.ts';
+import { parseEmbedOptions } from '../src/ui/embed/options.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
 

@@ -6,12 +6,12 @@
 import * as fflate from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giantAnswerCase } from '../bench/browser.ts';
-import { AUTOSAVE_KEY, createAutosave } from '../src/state/autosave.ts';
+import { AUTOSAVE_KEY, createAutosave } from '../src/state/persistence/drafts.ts';
 import { decodePermalink, tooLargeForLink } from '../src/state/permalink.ts';
-import { startAutosave } from '../src/state/persist.ts';
+import { startAutosave } from '../src/state/persistence/draftSaver.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { createPlaygroundStore, selectCase } from '../src/state/store.ts';
-import { startUrlSync } from '../src/state/sync.ts';
+import { startUrlSync } from '../src/state/persistence/urlHash.ts';
 
 /** Bytes handed to fflate's deflate (at once or streamed) since the last `take()`. */
 const deflated = vi.hoisted(() => ({ bytes: 0, take() {

@@ -5,11 +5,11 @@ import { ROLES } from '../src/engine/case.ts';
 import { CLIENT_IDS, CONVERTER_IDS } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
-import { exampleCase, exampleLink } from '../src/state/examples.ts';
+import { exampleCase, exampleLink } from '../src/examples/links.ts';
 import { startingPoint } from '../src/state/initial.ts';
 import { MAX_DECODED_BYTES, decodePermalink, describeTooLarge, encodePermalink, getInitialState, readLink, tooLargeForLink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
-import { startUrlSync } from '../src/state/sync.ts';
+import { startUrlSync } from '../src/state/persistence/urlHash.ts';
 
 const arbCase: fc.Arbitrary<PlaygroundCase> = fc.record({
   role: fc.constantFrom(...ROLES),

@@ -1,7 +1,7 @@
 /** Renders one pane to static markup over a store holding `report` (server rendering: no DOM needed). */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { parseEmbedOptions } from '../src/embed/options.ts';
+import { parseEmbedOptions } from '../src/ui/embed/options.ts';
 import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import type { PlaygroundCase } from '../src/state/permalink.ts';

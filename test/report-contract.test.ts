@@ -5,7 +5,7 @@ import type { Report } from '../src/engine/report.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import type { Evaluator, Outcome } from '../src/sandbox/protocol.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { startLiveEvaluation } from '../src/state/live.ts';
+import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { MALFORMED, checkReport } from '../src/state/reportCheck.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import { loadFixtures } from './fixtures.ts';

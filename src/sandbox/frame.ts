@@ -155,7 +155,8 @@ function fromApp(e: MessageEvent<AppMessage>): void {
     // The first worker takes the first case at once, cold; the spare starts once it is idle.
     current = spawn(false);
     pump();
-  } else if (m.type === 'evaluate' && m.id > lastId) {
+  } else if (m.type === 'evaluate') {
+    // The app sends only its newest request (src/sandbox/newestWins.ts decides): each one replaces the queued one.
     lastId = m.id;
     queued = m;
     pump();

@@ -65,6 +65,7 @@ export type Outcome =
 
 /** The app-side handle on the sandbox (src/sandbox/host.ts implements it). */
 export interface Evaluator {
+  /** Never rejects; resolves `stale` once a newer request was made (the newest request wins, decided here only). */
   evaluate(c: CaseInput): Promise<Outcome>;
   dispose(): void;
 }

@@ -3,7 +3,8 @@
  * schema text. Takes the frame's port from the one message on its global, warms the engine up if asked, then answers
  * EvaluateRequests over that port with the Report (plain JSON) or a crash, each with the digest of its case.
  */
-import { evaluate, messageOf } from '../engine/evaluate.ts';
+import { evaluate } from '../engine/evaluate.ts';
+import { messageOf } from '../engine/lib/message.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import type { EvaluateRequest, WorkerInit, WorkerMessage } from './protocol.ts';

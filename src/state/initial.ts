@@ -1,7 +1,7 @@
 /** Where the app starts, from the link and the autosave. Pure: the location and the restored save are passed in. */
-import type { HeldLink, HoldReason, Restored } from './autosave.ts';
+import type { HeldLink, Restored } from './persistence/drafts.ts';
 import { getInitialState, type PlaygroundCase } from './permalink.ts';
-import { caseChanged, engineCaseChanged } from './store.ts';
+import { caseChanged, engineCaseChanged, type HoldReason } from './store.ts';
 
 /** The starting case, why the link could not be opened (if so), the example it names, and whether to hold the run. */
 export interface StartingPoint {

@@ -3,19 +3,11 @@
  * Pure functions only (the location is passed in); every link version ever issued keeps a decoder here.
  */
 import { Deflate, Inflate, deflateSync } from 'fflate';
-import type { Role } from '../engine/case.ts';
-import { CLIENT_IDS, CONVERTER_IDS, ROLES, type ClientId, type ConverterId } from '../engine/contract/catalog.ts';
-import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from './examples.ts';
+import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../engine/contract/catalog.ts';
+import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from '../examples/links.ts';
+import type { PlaygroundCase } from './playgroundCase.ts';
 
-/** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
-export interface PlaygroundCase {
-  role: Role;
-  tool: string;
-  schema: string;
-  answer: string;
-  converter: ConverterId;
-  client: ClientId;
-}
+export type { PlaygroundCase };
 
 /** The result of reading a link: the case, or a sentence a user can act on. */
 export type DecodeResult = { ok: true; state: PlaygroundCase } | { ok: false; error: string };
@@ -26,7 +18,7 @@ export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 /** The version this build writes. */
 export const CURRENT_VERSION = 1;
 
-/** Encodes a case as a fragment, `#v1.…`. Check `tooLargeForLink` first: a larger case makes a link no one can open. */
+/** Encodes a case as a fragment, `#v1.…`, whatever its size (the app goes through `linkOf`, which checks it first). */
 export function encodePermalink(state: PlaygroundCase): string {
   if (lastEncoded && sameFields(lastEncoded.state, state)) return lastEncoded.hash;
   return remember(state, deflateSync(payloadOf(state), LEVEL));
@@ -125,6 +117,18 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     at += p.length;
   }
   return all;
+}
+
+/** A case's link, or how large the case is when no link can carry it. */
+export type LinkOf = { ok: true; link: string } | { ok: false; tooLarge: TooLarge };
+
+/**
+ * The size gate and the encoder in one: every link (address bar, draft, Share) is made here. A case too large for a
+ * link gets none: its deflate would block the page for seconds, and the link would not open.
+ */
+export function linkOf(state: PlaygroundCase): LinkOf {
+  const tooLarge = tooLargeForLink(state);
+  return tooLarge ? { ok: false, tooLarge } : { ok: true, link: encodePermalink(state) };
 }
 
 /** A case whose link would unpack to more than the decoder opens: its size (a lower bound past the cap) and the cap. */

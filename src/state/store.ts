@@ -2,8 +2,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CaseInput } from '../engine/case.ts';
 import type { Report } from '../engine/report.ts';
-import type { HoldReason } from './autosave.ts';
 import type { PlaygroundCase } from './permalink.ts';
+
+/** Why a case is held (restored, not run until asked): its run timed out, or its report crashed the page. */
+export type HoldReason = 'timeout' | 'crash';
 
 /** Where the live evaluation stands. */
 export type RunState =

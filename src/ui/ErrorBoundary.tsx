@@ -3,7 +3,7 @@
  * instead, and the rest of the app keeps working; the store hears of it so autosave holds the case (no crash loop).
  */
 import { Component, type ReactNode } from 'react';
-import { messageOf } from '../engine/evaluate.ts';
+import { messageOf } from '../engine/lib/message.ts';
 import { useServices } from './storeContext.ts';
 
 /** A caught error's message is shown in full only up to this length (a thrown value may stringify to megabytes). */

@@ -1,5 +1,5 @@
 /** The open example's explanation, above the panes, while the case is still exactly that example. */
-import { exampleCase, findExample } from '../state/examples.ts';
+import { exampleCase, findExample } from '../examples/links.ts';
 import { caseChanged, type PlaygroundState } from '../state/store.ts';
 import { usePlayground, useServices } from './storeContext.ts';
 

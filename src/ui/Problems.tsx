@@ -5,7 +5,7 @@
 import type { ErrorInfo } from '../engine/report.ts';
 import { selectIsEarlier, selectIsStale } from '../state/store.ts';
 import { answerProblem, capitalized } from './answerProblem.ts';
-import { editors, type EditorName } from './editor/registry.ts';
+import { editors, type EditorName } from './editor/mountedEditors.ts';
 import { usePlayground } from './storeContext.ts';
 
 /** The errors that stop an evaluation early, if any. */

@@ -3,8 +3,7 @@
  * after its verdict, a case too large for a link, why autosave is off.
  */
 import type { Role } from '../engine/case.ts';
-import type { HoldReason } from '../state/autosave.ts';
-import type { RunState } from '../state/store.ts';
+import type { HoldReason, RunState } from '../state/store.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
 import { MALFORMED } from '../state/reportCheck.ts';

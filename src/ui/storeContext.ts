@@ -1,7 +1,7 @@
 /** React access to the playground store and the app's services (share, re-run, embed options), provided once by main.tsx. */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { EmbedOptions } from '../embed/options.ts';
+import type { EmbedOptions } from './embed/options.ts';
 import type { PlaygroundState, PlaygroundStore } from '../state/store.ts';
 
 /** A link to the current case, or the sentence saying why there is none (the case is too large for a link). */

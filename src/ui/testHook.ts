@@ -4,7 +4,7 @@
  */
 import type { PlaygroundStore } from '../state/store.ts';
 import type { EditorMarker } from './editor/answerMarkers.ts';
-import { editors, type EditorName } from './editor/registry.ts';
+import { editors, type EditorName } from './editor/mountedEditors.ts';
 
 /** The hook's shape. */
 export interface PlaygroundHook {

@@ -10,7 +10,9 @@ import { isPlainJson, sameJson, toJson } from '../lib/json.ts';
 import { messageOf } from '../lib/message.ts';
 import { belowPipes } from '../lib/pipes.ts';
 import { findDroppedKeys, NOWHERE } from '../lib/undeclared.ts';
-import { INVALID_OUTPUT_MESSAGE } from './frontmcp.ts';
+
+/** FrontMCP's `InvalidOutputError` message, which its internal message starts with (the parse analysis words refusals with it). */
+export const INVALID_OUTPUT_MESSAGE = 'Tool output validation failed';
 
 /** zod's verdict on the answer: the parsed value, or the error as the SDKs (zodMessage, issues) and FrontMCP word it. */
 export type ParseOutcome = { ok: true; data: unknown } | { ok: false; zodMessage: string; frontmcp: string; issues: string };

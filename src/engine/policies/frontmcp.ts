@@ -1,13 +1,11 @@
 /** FrontMCP's undeclared-keys policies (seed 000, PR #981): their messages and the path they share. */
 import type { PolicyId } from '../contract/catalog.ts';
 import type { LoadedCase, Shipment } from '../types.ts';
-import type { Analysis } from './analysis.ts';
+import { INVALID_OUTPUT_MESSAGE, type Analysis } from './analysis.ts';
 import { refusal } from './shipment.ts';
 
 /** What FrontMCP's clients see when it refuses an answer (`InvalidOutputError.getPublicMessage()`). */
 export const PUBLIC_INVALID_OUTPUT = 'Output validation failed. Please contact support.';
-/** FrontMCP's `InvalidOutputError` message, which its internal message starts with. */
-export const INVALID_OUTPUT_MESSAGE = 'Tool output validation failed';
 
 /** The `warn` policy's log line (seed 000, verbatim). */
 export function warnLog(tool: string, keys: readonly string[]): string {

@@ -1,7 +1,7 @@
 /** The examples gallery: every example with its one-line explanation, and Reset to the default case (with Undo). */
 import { EXAMPLES } from '../../examples/index.ts';
 import { DEFAULT_CASE } from '../../state/defaults.ts';
-import { exampleCase } from '../../state/examples.ts';
+import { exampleCase } from '../../examples/links.ts';
 import { useServices } from '../storeContext.ts';
 import { Menu, MenuItem } from './Menu.tsx';
 

@@ -1,5 +1,5 @@
 /** The Export menu: the link, a Markdown bug report, the case as JSON, a Vitest reproduction. */
-import { EXPORTS, type ExportAction } from '../exports.ts';
+import { EXPORTS, type ExportAction } from './exportActions.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { Menu, MenuItem } from './Menu.tsx';
 

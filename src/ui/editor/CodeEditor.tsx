@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from './answerMarkers.ts';
 import { monaco } from './monaco.ts';
 import { takeFocusRequest } from './monacoGate.ts';
-import { editors, type EditorName } from './registry.ts';
+import { editors, type EditorName } from './mountedEditors.ts';
 import { addZodTypes } from './zodTypes.ts';
 
 /** Props of one editor. */

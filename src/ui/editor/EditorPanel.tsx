@@ -5,11 +5,11 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Highlighted, type Tokenize } from '../embed/CaseView.tsx';
 import { ErrorBoundary, FailedCard } from '../ErrorBoundary.tsx';
-import { tokenizeJson } from '../panes/jsonTokens.ts';
-import { tokenizeTs } from '../panes/tsTokens.ts';
+import { tokenizeJson } from '../tokens/jsonTokens.ts';
+import { tokenizeTs } from '../tokens/tsTokens.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { openMonaco, useMonacoOpen } from './monacoGate.ts';
-import type { EditorName } from './registry.ts';
+import type { EditorName } from './mountedEditors.ts';
 
 /** Each editor in its own lazy chunk (they share Monaco's), so the first paint carries no editor code. */
 const EDITORS = {

@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { PlaygroundStore } from '../../state/store.ts';
 import { afterPaint } from '../afterPaint.ts';
-import type { EditorName } from './registry.ts';
+import type { EditorName } from './mountedEditors.ts';
 
 let open = false;
 let focusWanted: EditorName | null = null;

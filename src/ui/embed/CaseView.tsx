@@ -1,8 +1,8 @@
 /** The case as highlighted read-only text: what an embed shows until the reader asks to edit (no Monaco). */
 import { useMemo } from 'react';
-import { tokenizeJson } from '../panes/jsonTokens.ts';
-import { Tokens } from '../panes/Tokens.tsx';
-import { tokenizeTs } from '../panes/tsTokens.ts';
+import { tokenizeJson } from '../tokens/jsonTokens.ts';
+import { Tokens } from '../tokens/Tokens.tsx';
+import { tokenizeTs } from '../tokens/tsTokens.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 
 /** Past this many characters the text is shown without highlighting (thousands of spans cost more than they help). */

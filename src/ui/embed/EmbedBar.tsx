@@ -1,11 +1,10 @@
 /** The embed's slim bar: the tool and its role, Edit (unless read-only), and "Open in playground ↗". */
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { openInPlaygroundUrl } from '../../embed/messages.ts';
-import { encodePermalink } from '../../state/permalink.ts';
+import { openInPlaygroundUrl } from './messages.ts';
+import { linkOf } from '../../state/permalink.ts';
 import { selectCase } from '../../state/store.ts';
 import { ROLE_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
-import { selectTooLargeBytes } from '../linkSize.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 
 /** The bar; `onEdit` is absent once editing (or in read-only embeds). */
@@ -34,8 +33,10 @@ export function EmbedBar({ onEdit }: { onEdit: (() => void) | null }) {
 function OpenLink() {
   // Shallow: a new object only when a field of the case changed, so the link is encoded once per change.
   const c = usePlayground(useShallow(selectCase));
-  const tooLarge = usePlayground(selectTooLargeBytes);
-  const href = useMemo(() => (tooLarge === null ? openInPlaygroundUrl(window.location.href, encodePermalink(c)) : null), [c, tooLarge]);
+  const href = useMemo(() => {
+    const link = linkOf(c);
+    return link.ok ? openInPlaygroundUrl(window.location.href, link.link) : null;
+  }, [c]);
   if (href === null) {
     return (
       <span className="open-link hint" data-testid="open-link-off">

@@ -1,5 +1,5 @@
 /** The embed's side of the postMessage protocol: its height out to the parent page, `set` messages in from it. */
-import { parseHostMessage, resizeMessage } from '../../embed/messages.ts';
+import { parseHostMessage, resizeMessage } from './messages.ts';
 import type { PlaygroundStore } from '../../state/store.ts';
 
 /** Posts the content height of `root` to the parent whenever it changes, and loads the cases the parent sends. */

@@ -4,8 +4,8 @@ import type { Json } from '../../engine/report.ts';
 import { JSON_CHARS } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
 import { formatJson } from './jsonFormat.ts';
-import { tokenizeJson } from './jsonTokens.ts';
-import { Tokens } from './Tokens.tsx';
+import { tokenizeJson } from '../tokens/jsonTokens.ts';
+import { Tokens } from '../tokens/Tokens.tsx';
 import { useColumns } from './useColumns.ts';
 
 

@@ -2,7 +2,7 @@
 import { usePlayground, useServices } from '../storeContext.ts';
 import { Clipped } from './Clipped.tsx';
 import { ConverterTabs } from './ConverterTabs.tsx';
-import { usePaneGate } from './gate.ts';
+import { usePaneGate } from './paneGate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
 import { SchemaDiff } from './SchemaDiff.tsx';

@@ -3,7 +3,7 @@ import { REAL_SDK_ENTRIES } from '../../engine/contract/catalog.ts';
 import type { RealSdkRow, Report } from '../../engine/report.ts';
 import { usePlayground } from '../storeContext.ts';
 import { Clipped } from './Clipped.tsx';
-import { usePaneGate } from './gate.ts';
+import { usePaneGate } from './paneGate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
 import { Reveal } from './Reveal.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle, LIST_ITEMS } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
-import { usePaneGate } from './gate.ts';
+import { usePaneGate } from './paneGate.ts';
 import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';

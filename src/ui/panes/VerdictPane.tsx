@@ -5,7 +5,7 @@ import { unnamedKeys } from '../editor/complaints.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
-import { usePaneGate } from './gate.ts';
+import { usePaneGate } from './paneGate.ts';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { VerdictBadge } from './Verdict.tsx';

@@ -1,14 +1,9 @@
 /** Embed options, read from the page's query: `/?embed&panes=listed,verdict&readonly&theme=dark#v1.…`. Pure. */
-import type { PaneSpec } from '../ui/panes/registry.ts';
 
-/** The panes a link may pick, as the UI's pane registry names them. */
+/** The panes a link may pick, in display order; src/ui/panes/registry.ts must give each one a component. */
 export const PANE_IDS = ['listed', 'undeclared', 'verdict', 'real-sdk'] as const;
+/** A pane's stable id (for links that pick panes). */
 export type PaneId = (typeof PANE_IDS)[number];
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-// Stops compiling when src/ui/panes/registry.ts gains, loses or renames a pane and this list does not follow.
-const paneIdsMatchRegistry: Same<PaneId, PaneSpec['id']> = true;
-void paneIdsMatchRegistry;
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -3,7 +3,7 @@
  * content height changes. Host → embed: `{ type: "mcp-schema-playground:set", case }`. The app checks
  * `event.source === window.parent` before it parses; this module only judges the data.
  */
-import { decodePermalink, encodePermalink, type PlaygroundCase } from '../state/permalink.ts';
+import { decodePermalink, encodePermalink, type PlaygroundCase } from '../../state/permalink.ts';
 import { EMBED_PARAMS } from './options.ts';
 
 export const RESIZE_TYPE = 'mcp-schema-playground:resize';

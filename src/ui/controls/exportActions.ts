@@ -1,14 +1,14 @@
 /** What the Export menu offers: a registry of actions, each saying when it cannot run and what it did. */
-import { bugReportMarkdown } from '../export/markdown.ts';
-import { reproductionUnavailable, vitestReproduction, type ReproSdk } from '../export/vitest.ts';
-import { REAL_SDK_ENTRIES, titleOf } from '../engine/contract/catalog.ts';
-import type { Report } from '../engine/report.ts';
-import { checkToolName } from '../engine/tool-name.ts';
-import { selectCase, selectEngineCase, type PlaygroundState } from '../state/store.ts';
-import { tooLargeForLink, type TooLarge } from '../state/permalink.ts';
-import { copyText } from './clipboard.ts';
-import { TOO_LARGE } from './linkSize.ts';
-import type { AppServices } from './storeContext.ts';
+import { bugReportMarkdown } from '../../export/markdown.ts';
+import { reproductionUnavailable, vitestReproduction, type ReproSdk } from '../../export/vitest.ts';
+import { REAL_SDK_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
+import type { Report } from '../../engine/report.ts';
+import { checkToolName } from '../../engine/tool-name.ts';
+import { selectCase, selectEngineCase, type PlaygroundState } from '../../state/store.ts';
+import type { TooLarge } from '../../state/permalink.ts';
+import { copyText } from '../clipboard.ts';
+import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from '../linkSize.ts';
+import type { AppServices } from '../storeContext.ts';
 
 /** One export. */
 export interface ExportAction {
@@ -27,8 +27,8 @@ function finished(s: PlaygroundState): { report: Report; why: null } | { report:
 
 /** Why an export that needs the link is off: `say` of the case's size when it is too large for one, else null. */
 function tooLarge(s: PlaygroundState, say: (t: TooLarge) => string): string | null {
-  const t = tooLargeForLink(s);
-  return t ? say(t) : null;
+  const bytes = selectTooLargeBytes(s);
+  return bytes === null ? null : say(tooLargeOf(bytes));
 }
 
 async function copied(text: string, what: string): Promise<string> {

@@ -1,6 +1,6 @@
 /** Background work (URL sync, autosave) that must not stand between an edit and its verdict on screen. */
-import { whenLinkEncoded } from './permalink.ts';
-import { caseChanged, selectCase, type PlaygroundStore } from './store.ts';
+import { whenLinkEncoded } from '../permalink.ts';
+import { caseChanged, selectCase, type PlaygroundStore } from '../store.ts';
 
 /**
  * Runs `fn` now, or, while a run is in flight, once its outcome has landed and been painted: deflating a large case

@@ -3,8 +3,8 @@
  * throws. The case is stored as its permalink (`#v1.…`), so it is compressed and read back by the link decoder,
  * which validates it and will keep reading it after the format moves on.
  */
-import { decodePermalink, describeTooLarge, encodePermalink, tooLargeForLink, type PlaygroundCase } from './permalink.ts';
-import { caseChanged, engineCaseChanged } from './store.ts';
+import { decodePermalink, describeTooLarge, linkOf, type PlaygroundCase } from '../permalink.ts';
+import { caseChanged, engineCaseChanged, type HoldReason } from '../store.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
@@ -15,8 +15,6 @@ export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
  */
 export type SaveResult = { ok: true; written: boolean } | { ok: false; reason: 'full' | 'unavailable' | 'too-large'; message: string };
 
-/** Why a case is held (restored, not run until asked): its run timed out, or its report crashed the page. */
-export type HoldReason = 'timeout' | 'crash';
 
 /** A restored draft: `held` says why the UI should not run it until asked; `previous` is the draft a link's case replaced. */
 export interface Restored {
@@ -83,32 +81,12 @@ export function browserStorage(): Storage | null {
 export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_KEY): Autosave {
   let current: Restored | null = null;
   let linkHold: HeldLink | null = null;
-  const setItem = (k: string, state: PlaygroundCase, value: (link: string) => object): SaveResult => {
-    if (!storage) return failure(null);
-    // A case a link cannot carry is not saved (the last good save stays): its deflate would block the page for seconds.
-    const tooLarge = tooLargeForLink(state);
-    if (tooLarge) return { ok: false, reason: 'too-large', message: `${describeTooLarge(tooLarge)}; it is not autosaved.` };
-    try {
-      storage.setItem(k, JSON.stringify(value(encodePermalink(state))));
-    } catch (e) {
-      return failure(e);
-    }
-    return WRITTEN;
-  };
   const write = (next: Restored): SaveResult => {
-    const previous = next.previous && !tooLargeForLink(next.previous) ? encodePermalink(next.previous) : undefined;
-    const result = setItem(key, next.state, (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
+    const previousLink = next.previous && linkOf(next.previous);
+    const previous = previousLink && previousLink.ok ? previousLink.link : undefined;
+    const result = setItem(storage, key, next.state, (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
     if (result.ok) current = next;
     return result;
-  };
-  const removeItem = (k: string): SaveResult => {
-    if (!storage) return failure(null);
-    try {
-      storage.removeItem(k);
-      return WRITTEN;
-    } catch (e) {
-      return failure(e);
-    }
   };
   return {
     load() {
@@ -128,13 +106,13 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
     },
     holdLink(state, reason) {
       if (linkHold && linkHold.reason === reason && sameEngineCase(linkHold.state, state)) return UNCHANGED;
-      const result = setItem(linkHoldKey(key), state, (link): StoredLinkHold => ({ v: 1, link, reason }));
+      const result = setItem(storage, linkHoldKey(key), state, (link): StoredLinkHold => ({ v: 1, link, reason }));
       if (result.ok) linkHold = { state, reason };
       return result;
     },
     markRan(state) {
       if (linkHold && sameEngineCase(linkHold.state, state)) {
-        const result = removeItem(linkHoldKey(key));
+        const result = removeItem(storage, linkHoldKey(key));
         if (result.ok) linkHold = null;
         return result;
       }
@@ -143,34 +121,32 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
     },
     clear() {
       current = null;
-      return removeItem(key);
+      return removeItem(storage, key);
     },
   };
 }
 
-/** Creates a trailing throttle: `fn` runs at most once per `ms` with the latest arguments; `flush` runs a pending call now. */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { flush(): void; cancel(): void } {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pending: A | null = null;
-  const run = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    const args = pending;
-    pending = null;
-    if (args) fn(...args);
-  };
-  const call = (...args: A) => {
-    pending = args;
-    timer ??= setTimeout(run, ms);
-  };
-  return Object.assign(call, {
-    flush: run,
-    cancel: () => {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      pending = null;
-    },
-  });
+/** Writes `value` of the case's link under `k`; a case a link cannot carry is not saved (the last good save stays). */
+function setItem(storage: Storage | null, k: string, state: PlaygroundCase, value: (link: string) => object): SaveResult {
+  if (!storage) return failure(null);
+  const link = linkOf(state);
+  if (!link.ok) return { ok: false, reason: 'too-large', message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
+  try {
+    storage.setItem(k, JSON.stringify(value(link.link)));
+  } catch (e) {
+    return failure(e);
+  }
+  return WRITTEN;
+}
+
+function removeItem(storage: Storage | null, k: string): SaveResult {
+  if (!storage) return failure(null);
+  try {
+    storage.removeItem(k);
+    return WRITTEN;
+  } catch (e) {
+    return failure(e);
+  }
 }
 
 function getJson(storage: Storage | null, key: string): Record<string, unknown> | null {

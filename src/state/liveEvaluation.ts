@@ -1,4 +1,4 @@
-/** Live evaluation: every change to what the engine reads is sent to the evaluator; only the newest answer lands. */
+/** Live evaluation: every change to what the engine reads is sent to the evaluator, which lets only the newest answer land. */
 import type { Evaluator, Outcome } from '../sandbox/protocol.ts';
 import { checkReport } from './reportCheck.ts';
 import { engineCaseChanged, selectEngineCase, type PlaygroundStore } from './store.ts';
@@ -14,18 +14,16 @@ export interface LiveEvaluation {
  * Evaluates the current case now (or, with `hold`, only once asked or edited) and after every change to it.
  */
 export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator, opts: { hold?: boolean } = {}): LiveEvaluation {
-  let latest = 0;
   let stopped = false;
   const run = () => {
-    const id = ++latest;
     store.getState().setRun({ kind: 'evaluating' });
+    // The evaluator decides which run wins: a superseded one resolves `stale` and lands as nothing.
     evaluator.evaluate(selectEngineCase(store.getState())).then(
       (outcome) => {
-        // The evaluator drops superseded runs too; this guard also covers runs that finish out of order.
-        if (!stopped && id === latest) land(store, outcome);
+        if (!stopped) land(store, outcome);
       },
       (e: unknown) => {
-        if (!stopped && id === latest) land(store, { kind: 'crash', message: e instanceof Error ? e.message : String(e) });
+        if (!stopped) land(store, { kind: 'crash', message: e instanceof Error ? e.message : String(e) });
       },
     );
   };

@@ -1,8 +1,8 @@
-/** The store and the autosave: the one place the case is written to storage (throttled) and its run outcome flagged. */
-import { throttle, type Autosave, type HoldReason, type SaveResult } from './autosave.ts';
-import { afterRun } from './afterRun.ts';
-import { whenLinkEncoded } from './permalink.ts';
-import { caseChanged, selectCase, type PlaygroundState, type PlaygroundStore } from './store.ts';
+/** Drafts as a storage: the one place the case is written to localStorage (through the writer) and its run outcome flagged. */
+import { caseChanged, selectCase, type HoldReason, type PlaygroundState, type PlaygroundStore } from '../store.ts';
+import type { Autosave, SaveResult } from './drafts.ts';
+import { startWriter } from './writer.ts';
+import { whenLinkEncoded } from '../permalink.ts';
 
 /** What autosave needs from the browser (passed in so tests can fake it). */
 export interface PageEvents {
@@ -24,14 +24,13 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
     const text = result.ok ? null : result.message;
     if (store.getState().storageNote !== text) store.getState().setStorageNote(text);
   };
-  let cancelWait: (() => void) | null = null;
   /** The case changed since the last save. */
   let dirty = false;
+  // Writes are never synchronous with a change, so `dirty` is set (below) before any save reads it.
+  const writer = startWriter(store, { throttleMs, changed: draftChanged, write: () => saveNow() });
   /** Saves `state`'s case now if it changed (or always, with `force`), dropping any pending save; never a link's unedited case. */
   const saveNow = (force = false, state = store.getState()) => {
-    save.cancel();
-    cancelWait?.();
-    cancelWait = null;
+    writer.cancel();
     if ((!dirty && !force) || state.linked) return;
     dirty = false;
     note(autosave.save(selectCase(state), state.previousDraft));
@@ -47,23 +46,10 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
       note(autosave.hold(selectCase(state), reason));
     });
   };
-  // At the throttle's end the save waits for a run in flight to land: a large case's deflate must not delay its verdict.
-  const save = throttle(() => {
-    if (cancelWait) return;
-    let saved = false;
-    const cancel = afterRun(store, () => {
-      saved = true;
-      saveNow();
-    });
-    if (!saved) cancelWait = cancel;
-  }, throttleMs);
   const unsubscribe = store.subscribe((next, prev) => {
     // A link opened over the case being edited: that case is the draft, saved before the link's takes the screen.
     if (next.linked && !prev.linked) saveNow(false, prev);
-    if (caseChanged(next, prev) || next.previousDraft !== prev.previousDraft) {
-      dirty = true;
-      save();
-    }
+    if (draftChanged(next, prev)) dirty = true;
     if (next.uiCrash && next.uiCrash !== prev.uiCrash) hold(next, 'crash');
     if (next.run === prev.run) return;
     if (next.run.kind === 'timeout') hold(next, 'timeout');
@@ -75,6 +61,12 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
     saveNow();
     cancelHold();
     unsubscribe();
+    writer.stop();
     page.removeEventListener('pagehide', onHide);
   };
+}
+
+/** What a draft holds changed: the case, or the draft a link's case replaced. */
+function draftChanged(next: PlaygroundState, prev: PlaygroundState): boolean {
+  return caseChanged(next, prev) || next.previousDraft !== prev.previousDraft;
 }

@@ -1,6 +1,6 @@
 /** The gallery's examples as cases the app opens: by id (for `#example/<id>` links and the menu). */
-import { EXAMPLES, type Example } from '../examples/index.ts';
-import type { PlaygroundCase } from './permalink.ts';
+import { EXAMPLES, type Example } from './index.ts';
+import type { PlaygroundCase } from '../state/playgroundCase.ts';
 
 /** The prefix of an example link: `#example/<id>`. */
 export const EXAMPLE_LINK_PREFIX = '#example/';

@@ -1,0 +1,117 @@
+/**
+ * The app's line to the sandbox frame: a hidden `<iframe sandbox="allow-scripts">` (no allow-same-origin), its nonce,
+ * and the worker script it boots with. Only messages from that frame's window carrying its nonce get through.
+ */
+import workerUrl from 'virtual:sandbox-worker-url';
+import type { AppMessage, FrameMessage } from './protocol.ts';
+
+/** What the evaluator hears from the channel. */
+export interface ChannelEvents {
+  /** An authenticated message from the frame (on `ready` the channel has started booting it). */
+  message(m: FrameMessage): void;
+  /** The frame booted and takes requests. */
+  booted(): void;
+  /** The worker script could not be fetched. */
+  bootFailed(message: string): void;
+}
+
+/** A mounted frame. */
+export interface FrameChannel {
+  /** Booted: a request posted now reaches the frame. */
+  readonly booted: boolean;
+  /** Posts to the frame (throws when `m` cannot be structured-cloned). */
+  post(m: AppMessage): void;
+  /** Replaces the frame (and its workers) with a fresh one, unless the current one is still attached. */
+  ensureMounted(): void;
+  /** Replaces the frame (and its workers) with a fresh one. */
+  remount(): void;
+  dispose(): void;
+}
+
+let workerSource: Promise<string> | null = null;
+
+/** The classic worker script, fetched once from the app's own origin (the frame cannot fetch anything). */
+function loadWorkerSource(): Promise<string> {
+  workerSource ??= fetch(workerUrl).then((r) => {
+    if (!r.ok) throw new Error(`HTTP ${r.status} for ${workerUrl}`);
+    return r.text();
+  });
+  workerSource.catch(() => {
+    workerSource = null;
+  });
+  return workerSource;
+}
+
+function randomNonce(): string {
+  // crypto.randomUUID exists only in secure contexts; getRandomValues everywhere.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function isFrameMessage(d: unknown): d is FrameMessage {
+  return typeof d === 'object' && d !== null && typeof (d as { type?: unknown }).type === 'string' && typeof (d as { nonce?: unknown }).nonce === 'string';
+}
+
+function createFrame(nonce: string, container: HTMLElement): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.title = 'Evaluation sandbox';
+  frame.tabIndex = -1;
+  frame.setAttribute('aria-hidden', 'true');
+  // Not display:none: Chromium throttles timers in hidden cross-origin frames, and the watchdog lives there.
+  frame.style.cssText = 'position:fixed;width:1px;height:1px;left:-10px;top:-10px;border:0;opacity:0;pointer-events:none';
+  frame.src = `${import.meta.env.BASE_URL}sandbox.html#${nonce}`;
+  container.append(frame);
+  return frame;
+}
+
+/** Mounts the frame and boots it with `budgetMs` once it says `ready`. */
+export function openFrameChannel(budgetMs: number, container: HTMLElement | undefined, on: ChannelEvents): FrameChannel {
+  let frame: HTMLIFrameElement | null = null;
+  let nonce = '';
+  let booted = false;
+  let disposed = false;
+  const post = (m: AppMessage) => frame?.contentWindow?.postMessage(m, '*');
+  const remount = () => {
+    frame?.remove();
+    nonce = randomNonce();
+    booted = false;
+    frame = createFrame(nonce, container ?? document.body);
+  };
+  const boot = async () => {
+    const bootedNonce = nonce;
+    try {
+      const source = await loadWorkerSource();
+      if (disposed || nonce !== bootedNonce) return;
+      post({ type: 'boot', source, budgetMs });
+      booted = true;
+      on.booted();
+    } catch (e) {
+      on.bootFailed(`could not load the worker script (${e instanceof Error ? e.message : String(e)})`);
+    }
+  };
+  const onMessage = (e: MessageEvent) => {
+    if (!frame || e.source !== frame.contentWindow || !isFrameMessage(e.data) || e.data.nonce !== nonce) return;
+    if (e.data.type === 'ready') void boot();
+    on.message(e.data);
+  };
+  window.addEventListener('message', onMessage);
+  // The worker script is fetched while the frame loads, not after it says `ready`.
+  loadWorkerSource().catch(() => {});
+  remount();
+  return {
+    get booted() {
+      return booted;
+    },
+    post,
+    ensureMounted: () => {
+      if (!frame?.isConnected) remount();
+    },
+    remount,
+    dispose: () => {
+      disposed = true;
+      window.removeEventListener('message', onMessage);
+      frame?.remove();
+      frame = null;
+    },
+  };
+}

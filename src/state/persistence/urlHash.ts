@@ -1,0 +1,60 @@
+/** The URL hash as a storage: the one place the fragment is written (through the writer), and where a pasted link is read back. */
+import { linkOf, readLink } from '../permalink.ts';
+import { caseChanged, selectCase, type PlaygroundStore } from '../store.ts';
+import { startWriter } from './writer.ts';
+
+/** What URL sync needs from the browser (passed in so tests can fake it). */
+export interface UrlTarget {
+  location: { hash: string; pathname: string; search: string };
+  history: { replaceState(data: unknown, unused: string, url: string): void };
+  addEventListener(type: 'hashchange', listener: () => void): void;
+  removeEventListener(type: 'hashchange', listener: () => void): void;
+}
+
+/** A running URL sync. */
+export interface UrlSync {
+  /** Writes a pending change now (before copying the link). */
+  flush(): void;
+  stop(): void;
+}
+
+/**
+ * Mirrors the case into `location.hash` via `history.replaceState`, at most once per `throttleMs` (trailing) and only
+ * when the link changed, and clears it while the case is too large for a link; opens a link the user pastes into the
+ * address bar of the open app (`hashchange`).
+ */
+export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000): UrlSync {
+  let lastWritten = target.location.hash;
+  // Encoding is done at the write, not per keystroke: deflating a large case costs milliseconds. A case too large for
+  // a link gets no fragment rather than an older case's. Safari throttles replaceState (about 50 calls per 30 s).
+  const writer = startWriter(store, {
+    throttleMs,
+    changed: caseChanged,
+    write: () => {
+      const link = linkOf(selectCase(store.getState()));
+      const hash = link.ok ? link.link : '';
+      if (hash === lastWritten) return;
+      lastWritten = hash;
+      // No fragment: the page's own path and query (an empty URL would leave the address bar as it is).
+      target.history.replaceState(null, '', hash || `${target.location.pathname}${target.location.search}`);
+    },
+  });
+  // replaceState never fires hashchange, so this runs only for links the user navigates to.
+  const onHashChange = () => {
+    const hash = target.location.hash;
+    if (hash === lastWritten || hash === '' || hash === '#') return;
+    const link = readLink(hash);
+    const { loadCase, setBanner } = store.getState();
+    if (!link.ok) return setBanner({ tone: 'error', text: `${link.error} The case you were editing is unchanged.` });
+    lastWritten = hash;
+    loadCase(link.state, link.example, { linked: true });
+  };
+  target.addEventListener('hashchange', onHashChange);
+  return {
+    flush: writer.flush,
+    stop: () => {
+      writer.stop();
+      target.removeEventListener('hashchange', onHashChange);
+    },
+  };
+}

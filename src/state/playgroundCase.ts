@@ -1,0 +1,13 @@
+/** The case the playground edits, links and saves (its own file: permalinks, drafts and the examples all name it). */
+import type { Role } from '../engine/case.ts';
+import type { ClientId, ConverterId } from '../engine/contract/catalog.ts';
+
+/** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
+export interface PlaygroundCase {
+  role: Role;
+  tool: string;
+  schema: string;
+  answer: string;
+  converter: ConverterId;
+  client: ClientId;
+}
