@@ -1,6 +1,7 @@
 /** `npm run evaluate -- <case.json|->`: prints the Report as JSON. Exit 0 when it evaluated, 2 when the case file is unreadable. */
 import { readFileSync } from 'node:fs';
 import { evaluate } from './engine/evaluate.ts';
+import { messageOf } from './engine/lib/message.ts';
 
 const USAGE = 'usage: npm run evaluate -- <case.json | ->   (reads a case {"v":1,"role","tool","schema","answer"})';
 
@@ -14,7 +15,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     data = JSON.parse(readFileSync(file === '-' ? 0 : file, 'utf8'));
   } catch (e) {
-    process.stderr.write(`cannot read the case ${file === '-' ? 'from standard input' : file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`cannot read the case ${file === '-' ? 'from standard input' : file}: ${messageOf(e)}\n`);
     return 2;
   }
   const report = await evaluate(data);

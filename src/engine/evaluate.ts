@@ -54,6 +54,5 @@ function emptyReport(role: Report['role'], tool: string, load: Report['load']): 
   return { v: 1, role, tool, load, answer: { ok: true }, converters: {}, realSdk: { v1: null, v2: null }, versions: { ...VERSIONS } };
 }
 
-export { messageOf };
 export { shipAll } from './phases/ship.ts';
 export { verifyAll } from './phases/verify.ts';

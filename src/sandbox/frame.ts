@@ -7,6 +7,7 @@
  */
 import { needsFreshRealm, runBudgetMs, schemaText } from './protocol.ts';
 import type { AppMessage, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
+import { messageOf } from '../engine/lib/message.ts';
 
 /** One worker and the frame's end of its channel. */
 interface Slot {
@@ -46,7 +47,7 @@ function spawn(warmUp: boolean): Slot | null {
     // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
     worker = new Worker(workerUrl);
   } catch (e) {
-    fail(e instanceof Error ? e.message : String(e));
+    fail(messageOf(e));
     return null;
   }
   const channel = new MessageChannel();

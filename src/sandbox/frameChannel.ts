@@ -4,6 +4,7 @@
  */
 import workerUrl from 'virtual:sandbox-worker-url';
 import type { AppMessage, FrameMessage } from './protocol.ts';
+import { messageOf } from '../engine/lib/message.ts';
 
 /** What the evaluator hears from the channel. */
 export interface ChannelEvents {
@@ -86,7 +87,7 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
       booted = true;
       on.booted();
     } catch (e) {
-      on.bootFailed(`could not load the worker script (${e instanceof Error ? e.message : String(e)})`);
+      on.bootFailed(`could not load the worker script (${messageOf(e)})`);
     }
   };
   const onMessage = (e: MessageEvent) => {

@@ -8,6 +8,7 @@ import { openFrameChannel } from './frameChannel.ts';
 import { newestWins } from './newestWins.ts';
 import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
 import type { EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
+import { messageOf } from '../engine/lib/message.ts';
 
 /** Options for createEvaluator. */
 export interface EvaluatorOptions {
@@ -74,7 +75,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       channel.post(latest);
     } catch (e) {
       // A case that cannot be structured-cloned (a caller bug) fails as a value, like everything else.
-      settle(latest.id, { kind: 'crash', message: `the case could not be sent to the sandbox (${e instanceof Error ? e.message : String(e)})` });
+      settle(latest.id, { kind: 'crash', message: `the case could not be sent to the sandbox (${messageOf(e)})` });
     }
   }
 

@@ -2,6 +2,7 @@
 import type { Evaluator, Outcome } from '../sandbox/protocol.ts';
 import { checkReport } from './reportCheck.ts';
 import { engineCaseChanged, selectEngineCase, type PlaygroundStore } from './store.ts';
+import { messageOf } from '../engine/lib/message.ts';
 
 /** A running live evaluation. */
 export interface LiveEvaluation {
@@ -23,7 +24,7 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
         if (!stopped) land(store, outcome);
       },
       (e: unknown) => {
-        if (!stopped) land(store, { kind: 'crash', message: e instanceof Error ? e.message : String(e) });
+        if (!stopped) land(store, { kind: 'crash', message: messageOf(e) });
       },
     );
   };

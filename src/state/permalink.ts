@@ -6,6 +6,7 @@ import { Deflate, Inflate, deflateSync } from 'fflate';
 import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../engine/contract/catalog.ts';
 import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from '../examples/links.ts';
 import type { PlaygroundCase } from './playgroundCase.ts';
+import { messageOf } from '../engine/lib/message.ts';
 
 export type { PlaygroundCase };
 
@@ -248,7 +249,7 @@ const DECODERS: Record<number, (payload: string, maxBytes: number) => DecodeResu
     try {
       json = JSON.parse(text);
     } catch (e) {
-      return fail(`This link is damaged: its data is not valid JSON (${e instanceof Error ? e.message : String(e)}).`);
+      return fail(`This link is damaged: its data is not valid JSON (${messageOf(e)}).`);
     }
     return checkShape(json);
   },

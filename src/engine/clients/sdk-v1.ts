@@ -4,7 +4,8 @@ import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Verdict } from '../report.ts';
 import type { Client } from '../types.ts';
-import { compileCache, providerPool, thrownText, type ValidateFn } from './validator-cache.ts';
+import { compileCache, providerPool, type ValidateFn } from './validator-cache.ts';
+import { messageOf } from '../lib/message.ts';
 import { ajvErrors, readErrors, readerOf, type AjvEngine, type ErrorReader } from './validator-errors.ts';
 
 type Check = { ok: true; validate: ValidateFn; errorsOf: ErrorReader } | { ok: false; message: string };
@@ -21,7 +22,7 @@ const check = compileCache((schema, key): Check => {
     // The provider's one Ajv instance (a private field: test/clients.test.ts pins that verdicts carry its errors).
     return { ok: true, validate, errorsOf: readerOf(() => ajvErrors((validator as unknown as { _ajv: AjvEngine })._ajv, schema)) };
   } catch (e) {
-    return { ok: false, message: thrownText(e) };
+    return { ok: false, message: messageOf(e) };
   }
 });
 
@@ -51,7 +52,7 @@ export const sdkV1Client: Client<'sdk-v1'> = {
       const message = new McpError(ErrorCode.InvalidParams, `Structured content does not match the tool's output schema: ${said}`).message;
       return { ...reject(message), ...readErrors(() => compiled.errorsOf(sc, said)) };
     } catch (e) {
-      return reject(new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${thrownText(e)}`).message);
+      return reject(new McpError(ErrorCode.InvalidParams, `Failed to validate structured content: ${messageOf(e)}`).message);
     }
   },
 };

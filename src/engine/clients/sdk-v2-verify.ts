@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { JsonSchema, Verdict } from '../report.ts';
 import type { Client } from '../types.ts';
-import { compileCache, providerPool, thrownText, type ValidateFn } from './validator-cache.ts';
+import { compileCache, providerPool, type ValidateFn } from './validator-cache.ts';
+import { messageOf } from '../lib/message.ts';
 import { readErrors, readerOf, type ErrorReader } from './validator-errors.ts';
 
 /** What the v2 providers (Ajv, cf-worker) share. */
@@ -41,7 +42,7 @@ export function v2Verify<P extends ValidatorProvider>(makeProvider: () => P, err
       const validator = provider(key);
       return { ok: true, validate: validator.getValidator(schema as never), errorsOf: readerOf(() => errorsFor(validator, schema)) };
     } catch (e) {
-      return { ok: false, compileError: thrownText(e).slice(0, 200) };
+      return { ok: false, compileError: messageOf(e).slice(0, 200) };
     }
   });
   return (listed, result, tool) => {
@@ -61,7 +62,7 @@ export function v2Verify<P extends ValidatorProvider>(makeProvider: () => P, err
       const said = outcome.errorMessage ?? '';
       return { ...reject(`Structured content does not match the tool's output schema: ${said}`), ...readErrors(() => compiled.errorsOf(sc, said)) };
     } catch (e) {
-      return reject(`Failed to validate structured content: ${thrownText(e)}`);
+      return reject(`Failed to validate structured content: ${messageOf(e)}`);
     }
   };
 }

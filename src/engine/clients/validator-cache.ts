@@ -45,7 +45,3 @@ export function providerPool<P>(make: () => P, every = 200): (key: string) => P 
   };
 }
 
-/** The message of anything thrown. */
-export function thrownText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
