@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
-import { CAP_MARK, capMessage, MAX_MESSAGE_CHARS, MAX_MESSAGE_ERRORS } from '../src/engine/caps.ts';
+import { CAP_MARK, capMessage, capReport, MAX_MESSAGE_CHARS, MAX_MESSAGE_ERRORS } from '../src/engine/caps.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { Report } from '../src/engine/report.ts';
 
@@ -44,5 +44,13 @@ describe('message caps', () => {
     const cut = capMessage(long);
     expect(cut.startsWith(long.slice(0, MAX_MESSAGE_CHARS))).toBe(true);
     expect(cut.endsWith(`${CAP_MARK}${long.length - MAX_MESSAGE_CHARS} more characters`)).toBe(true);
+  });
+
+  it('a field that schema code forged into a non-string passes as it is (the page refuses it), and capping never throws', async () => {
+    const report = await evaluate({ v: 1, role: 'output', tool: 't', schema: 'export default z.object({ a: z.string() })', answer: '{"a":1}' });
+    const forged = { forged: true };
+    (report.realSdk.v1 as unknown as { callError: unknown }).callError = forged;
+    expect(() => capReport(report)).not.toThrow();
+    expect((report.realSdk.v1 as unknown as { callError: unknown }).callError).toBe(forged);
   });
 });
