@@ -1,0 +1,60 @@
+/**
+ * The version worlds a case can pick (issue 10): which zod, which @modelcontextprotocol/sdk (v1) and which
+ * @modelcontextprotocol/server + client (v2) the engine runs. Pure data, no imports (the page reads it).
+ * Each non-default version is a real npm package installed under an alias (package.json): `zod3`, `zod40`, `zod43`,
+ * `mcp-sdk-1.20`. The first entry of each list is the default; a case without `versions` runs the defaults, exactly
+ * as every case did before versions existed.
+ */
+
+/** zod versions, default first. The npm package that provides each (an alias for the non-default ones). */
+export const ZOD_VERSIONS = [
+  { version: '4.6.7', pkg: 'zod' },
+  { version: '4.3.6', pkg: 'zod43' },
+  { version: '4.0.17', pkg: 'zod40' },
+  { version: '3.25.76', pkg: 'zod3' },
+] as const;
+
+/** @modelcontextprotocol/sdk (v1) versions, default first. */
+export const SDK_VERSIONS = [
+  { version: '1.32.2', pkg: '@modelcontextprotocol/sdk' },
+  { version: '1.20.2', pkg: 'mcp-sdk-1.20' },
+] as const;
+
+/** @modelcontextprotocol/server + @modelcontextprotocol/client (v2) versions, default first. */
+export const SERVER_VERSIONS = [{ version: '2.4.0', pkg: '@modelcontextprotocol/server' }] as const;
+
+export type ZodVersion = (typeof ZOD_VERSIONS)[number]['version'];
+export type SdkVersion = (typeof SDK_VERSIONS)[number]['version'];
+export type ServerVersion = (typeof SERVER_VERSIONS)[number]['version'];
+
+/** The versions a case runs. */
+export interface Versions {
+  readonly zod: ZodVersion;
+  readonly sdk: SdkVersion;
+  readonly server: ServerVersion;
+}
+
+/** The versions every case ran before versions could be picked. */
+export const DEFAULT_VERSIONS: Versions = {
+  zod: ZOD_VERSIONS[0].version,
+  sdk: SDK_VERSIONS[0].version,
+  server: SERVER_VERSIONS[0].version,
+};
+
+/** The version ids as tuples (what `z.enum` takes). */
+export const ZOD_VERSION_IDS = ZOD_VERSIONS.map((v) => v.version) as unknown as readonly [ZodVersion, ...ZodVersion[]];
+export const SDK_VERSION_IDS = SDK_VERSIONS.map((v) => v.version) as unknown as readonly [SdkVersion, ...SdkVersion[]];
+export const SERVER_VERSION_IDS = SERVER_VERSIONS.map((v) => v.version) as unknown as readonly [ServerVersion, ...ServerVersion[]];
+
+/**
+ * What the answer text is (output role): the tool's `structuredContent` (the default, as before), or the whole
+ * CallToolResult `{ content, structuredContent?, isError? }` the handler returns as is. Never guessed from the text.
+ */
+export const ANSWER_FORMS = [
+  { id: 'structuredContent', title: 'structuredContent', summary: 'the answer is the structuredContent the tool returns' },
+  { id: 'result', title: 'whole result', summary: 'the answer is the whole CallToolResult { content, structuredContent?, isError? }' },
+] as const;
+
+export type AnswerForm = (typeof ANSWER_FORMS)[number]['id'];
+export const ANSWER_FORM_IDS = ANSWER_FORMS.map((f) => f.id) as unknown as readonly [AnswerForm, ...AnswerForm[]];
+export const DEFAULT_ANSWER_FORM: AnswerForm = 'structuredContent';
