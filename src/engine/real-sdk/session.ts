@@ -2,9 +2,7 @@
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer as McpServerV2, InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/server';
-import { Client as ClientV2 } from '@modelcontextprotocol/client';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
 
@@ -42,12 +40,11 @@ export interface Session {
 /** Opens a server and client of this major, linked by the SDK's own InMemoryTransport, with the case's tool registered. */
 export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Session> {
   const info = { name: 'mcp-schema-playground', version: '1.0.0' };
+  const v2 = version === 'v2' ? await sdkV2.load() : null;
   // SDK boundary: the classes are generic over schema types we only know at runtime.
-  const server = (version === 'v1' ? new McpServerV1(info) : new McpServerV2(info)) as unknown as SdkServer;
-  const client = (
-    version === 'v1' ? new ClientV1(info) : new ClientV2(info, { jsonSchemaValidator: new AjvJsonSchemaValidator() })
-  ) as unknown as SdkClient;
-  const [clientSide, serverSide] = version === 'v1' ? InMemoryTransportV1.createLinkedPair() : InMemoryTransportV2.createLinkedPair();
+  const server = (v2 ? new v2.McpServer(info) : new McpServerV1(info)) as unknown as SdkServer;
+  const client = (v2 ? new v2.Client(info, { jsonSchemaValidator: new v2.AjvJsonSchemaValidator() }) : new ClientV1(info)) as unknown as SdkClient;
+  const [clientSide, serverSide] = v2 ? v2.InMemoryTransport.createLinkedPair() : InMemoryTransportV1.createLinkedPair();
   const config = loaded.role === 'output' ? { outputSchema: loaded.schema } : { inputSchema: loaded.schema };
   const slot: Session['slot'] = { answer: null };
   const registered = server.registerTool(loaded.tool, config, handlerFor(loaded.role, slot));
