@@ -1,5 +1,6 @@
 /** Pane 2: per policy, the undeclared key paths, what ships, and the log line or refusal. */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { POLICY_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle, LIST_ITEMS } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
@@ -9,6 +10,7 @@ import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { Reveal } from './Reveal.tsx';
 import { ShipsSummary } from './ShipsSummary.tsx';
+import { PathLink } from './PathLink.tsx';
 
 /** The undeclared-keys pane body. */
 export function UndeclaredPane() {
@@ -19,6 +21,7 @@ export function UndeclaredPane() {
   const input = report.input;
   return (
     <>
+      {rows.length > 1 && <PolicyNote />}
       {input && (
         <div className="policy-row">
           <span className="policy">server</span>
@@ -53,6 +56,23 @@ export function UndeclaredPane() {
   );
 }
 
+/** What the policy names mean: which one the SDKs do today and whose the others are. */
+export function PolicyNote() {
+  const others = POLICY_ENTRIES.filter((p) => p.id !== 'raw');
+  return (
+    <p className="about" data-testid="policy-note">
+      <strong>{titleOf(POLICY_ENTRIES, 'raw')}</strong> is what the published SDKs do today;{' '}
+      {others.map((p, i) => (
+        <Fragment key={p.id}>
+          {i > 0 && (i === others.length - 1 ? ' and ' : ', ')}
+          <strong>{p.title}</strong>
+        </Fragment>
+      ))}{' '}
+      are FrontMCP’s policies (FrontMCP PR #981), not released in the SDKs.
+    </p>
+  );
+}
+
 /** A refusal or log line, verbatim; a repeat of an earlier row's says so instead of taking the space again. */
 function Said({ tone, label, text, same }: { tone: 'error' | 'warn'; label: string; text: string; same: string | null }) {
   if (same) return <span className="said muted" title={clipTitle(text)}>{label}: the same as {same}</span>;
@@ -71,9 +91,7 @@ function Keys({ paths }: { paths: readonly string[] }) {
   return (
     <span className="keys">
       {shown.map((p, i) => (
-        <code key={i} className="key">
-          <Clipped text={p} max={200} />
-        </code>
+        <PathLink key={i} text={p} target={{ keyPath: p }} />
       ))}
       {shown.length < paths.length && (
         <button type="button" className="link" onClick={() => setAll(true)}>
