@@ -9,6 +9,7 @@ import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { Reveal } from './Reveal.tsx';
+import { ShipsChanges } from './ShipsChanges.tsx';
 import { ShipsSummary } from './ShipsSummary.tsx';
 import { PathLink } from './PathLink.tsx';
 
@@ -19,6 +20,8 @@ export function UndeclaredPane() {
   if (gate || !report) return <Note>{gate}</Note>;
   const rows = policyRows(report.converters[converter]);
   const input = report.input;
+  // The answer as the tool returned it is what `raw` ships; each other policy is shown against it.
+  const answer = report.converters[converter]?.policies.raw?.ships ?? null;
   return (
     <>
       {rows.length > 1 && <PolicyNote />}
@@ -27,6 +30,7 @@ export function UndeclaredPane() {
           <span className="policy">server</span>
           <Keys paths={input.dropped} />
           <span className="ships">{input.ok ? <ShipsSummary ships={input.parsed} label="parses to" /> : <span className="muted">rejects the arguments</span>}</span>
+          {input.ok && <ShipsChanges answer={answer} ships={input.parsed} />}
           {input.error && (
             <code className="message said" data-tone="error">
               <Clipped text={input.error} />
@@ -43,6 +47,7 @@ export function UndeclaredPane() {
           <span className="ships">
             <ShipsSummary ships={row.ships} />
           </span>
+          {policy.id !== 'raw' && <ShipsChanges answer={answer} ships={row.ships} />}
           {row.refused && <Said tone="error" label="refused" text={row.refused} same={sameAsEarlier(rows, i, (r) => r.refused)} />}
           {row.log && <Said tone="warn" label="log" text={row.log} same={sameAsEarlier(rows, i, (r) => r.log)} />}
           {row.listed !== undefined && row.listed !== null && (
