@@ -27,8 +27,8 @@ export function Header() {
         <ToolField />
         <Picker label="Converter" options={CONVERTER_ENTRIES} value={converter} onChange={(id) => setField('converter', id)} />
         <Picker label="Client" options={CLIENT_ENTRIES} value={client} onChange={(id) => setField('client', id)} />
+        <ThemeSwitch />
         <div className="share">
-          <ThemeSwitch />
           <Toast />
           <ExportMenu />
           <ShareButton />

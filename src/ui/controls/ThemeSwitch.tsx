@@ -1,23 +1,31 @@
-/** The header's theme switch: light, dark or auto (the system's), remembered across visits. */
+/**
+ * The header's theme button: light, dark or auto (the system's), one click to the next, remembered across visits.
+ * One glyph wide, so the header keeps to one line.
+ */
 import { useSyncExternalStore } from 'react';
 import { THEMES } from '../embed/options.ts';
 import { chooseTheme, currentTheme, subscribeTheme } from '../themeChoice.ts';
 
-const LABEL = { light: 'Light', dark: 'Dark', auto: 'Auto' } as const;
-const HINT = { light: 'Light theme', dark: 'Dark theme', auto: 'Follow the system’s light or dark setting' } as const;
+const LOOK = {
+  light: { glyph: '☀', word: 'light' },
+  dark: { glyph: '☾', word: 'dark' },
+  auto: { glyph: '◐', word: 'auto (as the system)' },
+} as const;
 
-/** Three radio buttons styled as one control. */
+/** A button that shows the theme chosen and moves to the next. */
 export function ThemeSwitch() {
   const theme = useSyncExternalStore(subscribeTheme, currentTheme, () => 'auto' as const);
+  const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] ?? 'auto';
   return (
-    <fieldset className="segmented theme-switch">
-      <legend className="visually-hidden">Theme</legend>
-      {THEMES.map((t) => (
-        <label key={t} title={HINT[t]} data-checked={theme === t}>
-          <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => chooseTheme(t)} />
-          {LABEL[t]}
-        </label>
-      ))}
-    </fieldset>
+    <button
+      type="button"
+      className="ghost theme-switch"
+      data-theme-choice={theme}
+      aria-label={`Theme: ${LOOK[theme].word}`}
+      title={`Theme: ${LOOK[theme].word}. Click for ${LOOK[next].word}.`}
+      onClick={() => chooseTheme(next)}
+    >
+      <span aria-hidden="true">{LOOK[theme].glyph}</span>
+    </button>
   );
 }

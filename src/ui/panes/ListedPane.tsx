@@ -20,16 +20,19 @@ export function ListedPane() {
   const row = report?.converters[converter];
   const zodListed = report?.converters.zod?.listed ?? null;
   const field = role === 'output' ? 'outputSchema' : 'inputSchema';
+  const about = entryOf(CONVERTER_ENTRIES, converter);
   const focus = useFocus();
   const listed = row?.listed ?? null;
   const mark = useMemo(() => (focus && listed !== null ? { path: listedPathFor(listed, focus.pointer), n: focus.n } : null), [focus, listed]);
   return (
     <>
       <ConverterTabs />
-      {/* One sentence on where this converter comes from (a proposal, another server), so its name says something. */}
-      <p className="about" data-testid="converter-about">
-        <strong>{entryOf(CONVERTER_ENTRIES, converter).title}</strong>: {entryOf(CONVERTER_ENTRIES, converter).summary}.
-      </p>
+      {/* One sentence on where a converter comes from when it is neither zod nor a published SDK (a proposal, another server). */}
+      {about.origin && (
+        <p className="about" data-testid="converter-about">
+          <strong>{about.title}</strong> is {about.origin}.
+        </p>
+      )}
       {gate ? (
         <Note>{gate}</Note>
       ) : !row ? (
