@@ -24,7 +24,10 @@ export function JsonView({ value, label, mark }: { value: Json; label?: string; 
   const small = text.length <= JSON_CHARS;
   const span = useMemo(() => (small && mark ? spanOf(text, mark.path) : null), [small, text, mark]);
   const parts = useMemo(() => (small ? split(text, span) : null), [small, text, span]);
-  useEffect(() => marked.current?.scrollIntoView({ block: 'nearest' }), [mark?.n, span]);
+  useEffect(() => {
+    // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
+    void marked.current?.scrollIntoView({ block: 'nearest' });
+  }, [mark?.n, span]);
   return (
     <pre className="json" aria-label={label} ref={ref}>
       {parts ? (
