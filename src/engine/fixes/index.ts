@@ -1,0 +1,71 @@
+/**
+ * Fixes for a failing verdict: candidate edits of the schema source (exact spots, formatting kept) and server-side
+ * choices. Pure: the app runs each edited case in the sandbox and offers it only when `judge` says the verdict passes.
+ */
+import type { Report, Role } from '../report.ts';
+import { scan } from './locate.ts';
+import { SCHEMA_FIX_KINDS } from './schema-kinds.ts';
+import { serverFixes } from './server-kinds.ts';
+import type { FixCandidate, FixTarget } from './types.ts';
+
+export type { FixCandidate, FixKind, FixTarget, SourceEdit } from './types.ts';
+
+/** The case a fix is proposed for. */
+export interface FixCase {
+  role: Role;
+  schema: string;
+  report: Report;
+  target: Omit<FixTarget, 'policy'>;
+}
+
+/**
+ * The first policy row (display order) where the selected client does not accept the answer under the selected
+ * converter: it rejects it, or the server refused it, or tools/list failed. Null when nothing fails.
+ */
+export function failingTarget(report: Report, target: Omit<FixTarget, 'policy'>): FixTarget | null {
+  const converter = report.converters[target.converter];
+  for (const [policy, row] of Object.entries(converter?.policies ?? {})) {
+    const valid = row.verdicts[target.client]?.valid;
+    if (valid === false || (valid !== true && (row.refused !== null || converter?.listError != null))) return { ...target, policy: policy as FixTarget['policy'] };
+  }
+  return null;
+}
+
+/** The candidates for the case's failing verdict: schema edits first, then server-side choices. None when nothing fails. */
+export function proposeFixes(c: FixCase): FixCandidate[] {
+  const target = failingTarget(c.report, c.target);
+  if (!target || !c.report.load.ok || !c.report.answer.ok) return [];
+  const scanned = scan(c.schema);
+  const row = c.report.converters[target.converter]?.policies[target.policy];
+  const input = { scanned, role: c.role, zodListed: c.report.converters.zod?.listed ?? null, undeclared: row?.undeclared ?? [] };
+  const edits = SCHEMA_FIX_KINDS.flatMap((k) => k.propose(input));
+  return [...edits, ...serverFixes(c.report, target, schemaName(c.schema, c.role))];
+}
+
+/** What a fixed case's report says: whether the target verdict passes, and whether zod's acceptance of the answer changed. */
+export interface Judgement {
+  passes: boolean;
+  /** 'now rejects' / 'now accepts' when zod's parse of the answer flips with the fix, else null. */
+  zodChange: 'now rejects' | 'now accepts' | null;
+}
+
+/** Judges the fixed case's report against the report before the fix. */
+export function judge(before: Report, after: Report, target: FixTarget): Judgement {
+  const passes = after.converters[target.converter]?.policies[target.policy]?.verdicts[target.client]?.valid === true;
+  const [was, is] = [zodAccepts(before), zodAccepts(after)];
+  return { passes, zodChange: was === is || was === null || is === null ? null : is ? 'now accepts' : 'now rejects' };
+}
+
+/** Whether the server's zod accepts the answer (the `raw` row was not refused), or null when the report cannot tell. */
+export function zodAccepts(report: Report): boolean | null {
+  if (!report.load.ok || !report.answer.ok) return null;
+  if (report.input) return report.input.ok;
+  const raw = Object.values(report.converters).find((c) => c?.policies.raw)?.policies.raw;
+  return raw ? raw.refused === null : null;
+}
+
+/** The name the source gives its schema (`export const outputSchema`), for the handler code. */
+function schemaName(source: string, role: Role): string {
+  const named = /\bexport\s+const\s+([A-Za-z_$][\w$]*)\s*=/.exec(source)?.[1];
+  return named ?? `${role}Schema`;
+}
