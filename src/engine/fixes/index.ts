@@ -19,16 +19,15 @@ export interface FixCase {
 }
 
 /**
- * The first policy row (display order) where the selected client does not accept the answer under the selected
- * converter: it rejects it, or the server refused it, or tools/list failed. Null when nothing fails.
+ * The `raw` row (what the published SDKs do) when the selected client does not accept the answer there under the
+ * selected converter: it rejects it, or the server refused it, or tools/list failed. Null when it passes.
  */
 export function failingTarget(report: Report, target: Omit<FixTarget, 'policy'>): FixTarget | null {
   const converter = report.converters[target.converter];
-  for (const [policy, row] of Object.entries(converter?.policies ?? {})) {
-    const valid = row.verdicts[target.client]?.valid;
-    if (valid === false || (valid !== true && (row.refused !== null || converter?.listError != null))) return { ...target, policy: policy as FixTarget['policy'] };
-  }
-  return null;
+  const row = converter?.policies.raw;
+  const valid = row?.verdicts[target.client]?.valid;
+  const fails = valid === false || (valid !== true && (row?.refused != null || converter?.listError != null));
+  return row && fails ? { ...target, policy: 'raw' } : null;
 }
 
 /** The candidates for the case's failing verdict: schema edits first, then server-side choices. None when nothing fails. */

@@ -9,6 +9,7 @@ import { usePaneGate } from './paneGate.ts';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { VerdictBadge } from './Verdict.tsx';
+import { Fixes } from '../fixes/Fixes.tsx';
 
 /** Characters of one refused key shown (an answer's key can be any length). */
 const KEY_CHARS = 200;
@@ -61,6 +62,7 @@ export function VerdictPane() {
         );
       })}
       {rows.length === 0 && <Note>No policy applies.</Note>}
+      <Fixes />
     </>
   );
 }
