@@ -15,6 +15,7 @@ import { realRuns } from './phases/real-run.ts';
 import { parseInput } from './policies/input.ts';
 import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
+import { generate, generateRequestOf } from './generate/index.ts';
 import type { Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 
@@ -38,6 +39,8 @@ async function evaluateCase(input: unknown): Promise<Report> {
 
   const answer = parseAnswer(c.answer);
   const listings = await convertAll(loaded);
+  const request = generateRequestOf(c);
+  if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
   if (!answer.ok) {
     const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
     return { ...report, answer: { ok: false, error: answer.error }, converters };
