@@ -8,6 +8,8 @@ import { editorText, expect, test, waitForEditors } from './fixtures.ts';
 const copilot = EXAMPLES.find((e) => e.id === 'copilot-extra-key')!;
 
 test('a checked fix applied flips the verdict, and Ctrl+Z restores the source', async ({ page }) => {
+  // Side runs check each fix, then the applied and the undone schema each run in a fresh realm: room for a busy runner.
+  test.slow();
   await page.goto('/#example/copilot-extra-key');
   const raw = page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge');
   await expect(raw).toHaveText('FAIL');
