@@ -16,6 +16,8 @@ import { parseInput } from './policies/input.ts';
 import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
 import { generate, generateRequestOf } from './generate/index.ts';
+import { importedConverters } from './import/imported.ts';
+import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
 import type { Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 
@@ -32,6 +34,8 @@ async function evaluateCase(input: unknown): Promise<Report> {
   }
   const c: Case = parsed.data;
   const report = emptyReport(c.role, c.tool, { ok: true });
+  const imported = importedListing(c.schema);
+  if (imported !== null) return importedReport(c, imported, report);
 
   const loadResult = guard(() => loadSchema(c.schema, c.role), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
@@ -51,6 +55,15 @@ async function evaluateCase(input: unknown): Promise<Report> {
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;
+}
+
+/** A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts). */
+function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report): Report {
+  const answer = parseAnswer(c.answer);
+  const converters = importedConverters(c.role, c.tool, listed, answer.ok ? answer.value : undefined);
+  const request = generateRequestOf(c);
+  if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
+  return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };
 }
 
 function emptyReport(role: Report['role'], tool: string, load: Report['load']): Report {

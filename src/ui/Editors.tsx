@@ -2,13 +2,23 @@
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { usePlayground } from './storeContext.ts';
 import { Generate } from './generate/Generate.tsx';
+import { Import } from './import/Import.tsx';
 
 /** Both editors. */
 export function Editors() {
   const output = usePlayground((s) => s.role === 'output');
   return (
     <div className="editors">
-      <EditorPanel name="schema" title="Zod schema" aside={<span className="hint">TypeScript · export default your schema</span>} />
+      <EditorPanel
+        name="schema"
+        title="Zod schema"
+        aside={
+          <>
+            <span className="hint">TypeScript · export default your schema</span>
+            <Import />
+          </>
+        }
+      />
       <EditorPanel
         name="answer"
         title={output ? 'Sample answer' : 'Call arguments'}

@@ -3,6 +3,7 @@
  * choices. Pure: the app runs each edited case in the sandbox and offers it only when `judge` says the verdict passes.
  */
 import type { Report, Role } from '../report.ts';
+import { importedListing } from '../import/listing-source.ts';
 import { scan } from './locate.ts';
 import { SCHEMA_FIX_KINDS } from './schema-kinds.ts';
 import { serverFixes } from './server-kinds.ts';
@@ -33,7 +34,8 @@ export function failingTarget(report: Report, target: Omit<FixTarget, 'policy'>)
 /** The candidates for the case's failing verdict: schema edits first, then server-side choices. None when nothing fails. */
 export function proposeFixes(c: FixCase): FixCandidate[] {
   const target = failingTarget(c.report, c.target);
-  if (!target || !c.report.load.ok || !c.report.answer.ok) return [];
+  // An imported listing has no zod source to edit (and no other policy ran).
+  if (!target || !c.report.load.ok || !c.report.answer.ok || importedListing(c.schema) !== null) return [];
   const scanned = scan(c.schema);
   const row = c.report.converters[target.converter]?.policies[target.policy];
   const input = { scanned, role: c.role, zodListed: c.report.converters.zod?.listed ?? null, undeclared: row?.undeclared ?? [] };
