@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { editorText, expect, test } from './fixtures.ts';
 
-const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test', 'fixtures', 'import-tools-pair.json'), 'utf8')) as { messages: unknown[] };
+const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test', 'recorded', 'import-tools-pair.json'), 'utf8')) as { messages: unknown[] };
 
 test('an imported tools/list + tools/call pair fills the case and shows a verdict', async ({ page }) => {
   await page.goto('/');

@@ -12,7 +12,7 @@ import { NEEDS_ZOD } from '../src/engine/import/listing-source.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
 
-const recorded = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'import-tools-pair.json'), 'utf8')) as { messages: Array<Record<string, unknown>> };
+const recorded = JSON.parse(readFileSync(join(import.meta.dirname, 'recorded', 'import-tools-pair.json'), 'utf8')) as { messages: Array<Record<string, unknown>> };
 const copilot = EXAMPLES.find((e) => e.id === 'copilot-extra-key')!.case;
 const listedTool = (recorded.messages.find((m) => (m['result'] as { tools?: unknown } | undefined)?.tools)!['result'] as { tools: Array<{ outputSchema: unknown }> }).tools[0]!;
 const callResult = recorded.messages.find((m) => (m['result'] as { structuredContent?: unknown } | undefined)?.structuredContent)!['result'] as { structuredContent: unknown };

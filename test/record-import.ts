@@ -2,7 +2,7 @@
  * `npx tsx test/record-import.ts`: records a real tools/list + tools/call exchange for the import tests. A real
  * @modelcontextprotocol/sdk (v1) McpServer with the Copilot example's invoice tool and a real Client talk over the SDK's
  * InMemoryTransport; every JSON-RPC message on the wire is captured as sent and written, in order, to
- * test/fixtures/import-tools-pair.json. Never hand-edited: run this again to change it.
+ * test/recorded/import-tools-pair.json. Never hand-edited: run this again to change it.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,5 +45,5 @@ const exchange = messages.filter((m) => {
   return method === undefined || method.startsWith('tools/');
 });
 const out = { description: 'A real tools/list + tools/call exchange (JSON-RPC, as sent) recorded by test/record-import.ts from @modelcontextprotocol/sdk v1', messages: exchange };
-writeFileSync(join(import.meta.dirname, 'fixtures', 'import-tools-pair.json'), `${JSON.stringify(out, null, 2)}\n`);
+writeFileSync(join(import.meta.dirname, 'recorded', 'import-tools-pair.json'), `${JSON.stringify(out, null, 2)}\n`);
 process.exit(0);
