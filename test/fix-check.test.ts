@@ -15,7 +15,7 @@ async function setUp() {
   const before = await evaluate(copilot);
   const target = failingTarget(before, { converter: copilot!.converter, client: copilot!.client });
   if (!target) throw new Error('copilot passes');
-  return { before, target, candidates: proposeFixes({ role: 'output', schema: copilot!.schema, report: before, target }) };
+  return { before, target, candidates: proposeFixes({ role: 'output', schema: copilot!.schema, answer: copilot!.answer, report: before, target }) };
 }
 
 describe('checking fixes in side runs', () => {

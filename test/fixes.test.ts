@@ -22,7 +22,7 @@ async function tried(c: Case) {
   const target = failingTarget(report, { converter: c.converter, client: c.client });
   if (!target) throw new Error('the case does not fail');
   const out: { fix: FixCandidate; passes: boolean; zodChange: string | null; after: Report | null }[] = [];
-  for (const fix of proposeFixes({ role: c.role ?? 'output', schema: c.schema, report, target })) {
+  for (const fix of proposeFixes({ role: c.role ?? 'output', schema: c.schema, answer: c.answer, report, target })) {
     if (fix.schema === null) {
       out.push({ fix, passes: false, zodChange: null, after: null });
       continue;
@@ -58,7 +58,7 @@ describe('fixes', () => {
     ].join('\n');
     const c: Case = { ...example('copilot-extra-key'), schema, answer: '{ "id": "a", "total": 1, "extra": true }' };
     const report = await evaluate(c);
-    const loosen = proposeFixes({ role: 'output', schema, report, target: { converter: c.converter, client: c.client } }).find((f) => f.kind === 'loosen-object');
+    const loosen = proposeFixes({ role: 'output', schema, answer: c.answer, report, target: { converter: c.converter, client: c.client } }).find((f) => f.kind === 'loosen-object');
     expect(loosen?.schema).toBe(schema.replace('  .object({', '  .looseObject({').replace('  })\n  .strict();', '  });'));
   });
 
@@ -75,6 +75,7 @@ describe('fixes', () => {
     ['default-listed-required', 'default-to-optional', 'count: z.number().optional()'],
     ['date-takes-down-tools-list', 'date-to-iso', 'when: z.iso.datetime().optional()'],
     ['strict-object-refuses', 'loosen-object', 'export default z.looseObject({'],
+    ['union-disappears', 'wrap-root', 'export default z.object({ result: z.discriminatedUnion("kind", [Circle, Square]) });'],
   ])('%s: the %s fix turns the selected verdict PASS', async (id, kind, line) => {
     const { out } = await tried(example(id));
     const fix = out.find((t) => t.fix.kind === kind && t.passes);
@@ -99,6 +100,6 @@ describe('fixes', () => {
   it('proposes nothing when the selected verdict passes', async () => {
     const c = { ...example('copilot-extra-key'), answer: '{ "id": "a", "total": 1, "lines": [] }' };
     const report = await evaluate(c);
-    expect(proposeFixes({ role: 'output', schema: c.schema, report, target: { converter: c.converter, client: c.client } })).toEqual([]);
+    expect(proposeFixes({ role: 'output', schema: c.schema, answer: c.answer, report, target: { converter: c.converter, client: c.client } })).toEqual([]);
   });
 });

@@ -2,11 +2,12 @@
  * Fixes for a failing verdict: candidate edits of the schema source (exact spots, formatting kept) and server-side
  * choices. Pure: the app runs each edited case in the sandbox and offers it only when `judge` says the verdict passes.
  */
-import type { Report, Role } from '../report.ts';
+import type { Json, Report, Role } from '../report.ts';
 import { importedListing } from '../import/listing-source.ts';
 import { scan } from './locate.ts';
 import { SCHEMA_FIX_KINDS } from './schema-kinds.ts';
 import { serverFixes } from './server-kinds.ts';
+import { wrapRoot } from './wrap-root.ts';
 import type { FixCandidate, FixTarget } from './types.ts';
 
 export type { FixCandidate, FixKind, FixTarget, SourceEdit } from './types.ts';
@@ -15,6 +16,8 @@ export type { FixCandidate, FixKind, FixTarget, SourceEdit } from './types.ts';
 export interface FixCase {
   role: Role;
   schema: string;
+  /** The case's answer text (the root wrap reshapes it too). */
+  answer: string;
   report: Report;
   target: Omit<FixTarget, 'policy'>;
 }
@@ -39,7 +42,7 @@ export function proposeFixes(c: FixCase): FixCandidate[] {
   const scanned = scan(c.schema);
   const row = c.report.converters[target.converter]?.policies[target.policy];
   const input = { scanned, role: c.role, zodListed: c.report.converters.zod?.listed ?? null, undeclared: row?.undeclared ?? [] };
-  const edits = SCHEMA_FIX_KINDS.flatMap((k) => k.propose(input));
+  const edits = [...SCHEMA_FIX_KINDS.flatMap((k) => k.propose(input)), ...wrapRoot(scanned, c.role, input.zodListed, parsedAnswer(c.answer))];
   return [...edits, ...serverFixes(c.report, target, schemaName(c.schema, c.role))];
 }
 
@@ -63,6 +66,14 @@ export function zodAccepts(report: Report): boolean | null {
   if (report.input) return report.input.ok;
   const raw = Object.values(report.converters).find((c) => c?.policies.raw)?.policies.raw;
   return raw ? raw.refused === null : null;
+}
+
+function parsedAnswer(text: string): Json | undefined {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The name the source gives its schema (`export const outputSchema`), for the handler code. */

@@ -51,7 +51,10 @@ function FixCard({ checked }: { checked: CheckedFix }) {
     const editor = editors.get('schema');
     if (editor) editor.setText(schema);
     else store.getState().setField('schema', schema);
-    if (fix.answer !== null) store.getState().setField('answer', fix.answer);
+    const answerEditor = editors.get('answer');
+    if (fix.answer === null) return;
+    if (answerEditor) answerEditor.setText(fix.answer);
+    else store.getState().setField('answer', fix.answer);
   };
   const original = store.getState().schema;
   const sameListing = JSON.stringify(listedBefore) === JSON.stringify(listedAfter);
@@ -71,6 +74,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
       <details className="fix-diff">
         <summary>What changes</summary>
         {schema !== null && <SourceDiff from={original} to={schema} label="Schema source before and after" />}
+        {fix.answer !== null && <SourceDiff from={store.getState().answer} to={fix.answer} label="Answer before and after" />}
         <p className="muted">The listed JSON Schema{sameListing ? ' does not change.' : ', before and after:'}</p>
         {!sameListing && listedBefore !== null && listedAfter !== null && <SchemaDiff from={listedBefore} to={listedAfter} />}
       </details>

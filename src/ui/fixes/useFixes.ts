@@ -20,7 +20,7 @@ export function useFixes(): FixesState {
     if (!sideRuns || !report || !target) return setState({ status: 'none' });
     // The report on screen is this case's: a newer edit would have put the run back to `evaluating`.
     const base = selectEngineCase(store.getState());
-    const candidates = proposeFixes({ role: report.role, schema: base.schema, report, target: { converter, client } });
+    const candidates = proposeFixes({ role: report.role, schema: base.schema, answer: base.answer, report, target: { converter, client } });
     if (candidates.length === 0) return setState({ status: 'none' });
     let current = true;
     sideRuns.clear();
