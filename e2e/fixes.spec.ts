@@ -13,6 +13,7 @@ test('a checked fix applied flips the verdict, and Ctrl+Z restores the source', 
   await page.goto('/#example/copilot-extra-key');
   const raw = page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge');
   await expect(raw).toHaveText('FAIL');
+  await page.getByRole('button', { name: 'Suggest fixes' }).click();
   const fix = page.getByTestId('fix').and(page.locator('[data-kind="loosen-object"]'));
   await expect(fix).toContainText('PASS, checked');
   await fix.locator('summary').click();

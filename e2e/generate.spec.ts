@@ -13,7 +13,7 @@ test('the finder finds the Copilot counterexample, and Load puts it in the answe
   await page.goto('/#example/copilot-extra-key');
   await expect(page.locator(raw)).toHaveText('FAIL');
   await waitForEditors(page);
-  await page.getByRole('button', { name: 'Find counterexamples' }).click();
+  await page.getByRole('button', { name: 'Find a counterexample' }).click();
   const found = page.locator('[data-testid="generated"] [data-kind="zod-accepts-client-rejects"]');
   await expect(found).toContainText('must NOT have additional properties');
   const answer = await found.locator('pre').textContent();
@@ -27,7 +27,7 @@ test('the finder says when zod and the client never disagree, with the tries', a
   test.slow();
   await openCase(page, { schema: 'import { z } from "zod";\nexport default z.looseObject({ ok: z.boolean() });\n', answer: '{ "ok": true }', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
   await expect(page.locator(raw)).toHaveText('PASS');
-  await page.getByRole('button', { name: 'Find counterexamples' }).click();
+  await page.getByRole('button', { name: 'Find a counterexample' }).click();
   await expect(page.getByTestId('generated')).toContainText(/No disagreement found in \d+ tries/);
 });
 

@@ -11,11 +11,24 @@ import { useFixes } from './useFixes.ts';
 
 /** The fixes section under the verdict rows (nothing while the selected verdict passes). */
 export function Fixes() {
-  const state = useFixes();
+  const { state, ask } = useFixes();
   if (state.status === 'none') return null;
-  const { check, total, target } = state;
+  const { total, target } = state;
   const client = entryOf(CLIENT_ENTRIES, target.client).title;
   const policy = entryOf(POLICY_ENTRIES, target.policy).title;
+  if (state.status === 'available') {
+    return (
+      <section className="fixes" aria-label="Fixes" data-testid="fixes">
+        <button type="button" className="ghost" onClick={ask}>
+          Suggest fixes
+        </button>{' '}
+        <span className="hint">
+          {total} candidate{total === 1 ? '' : 's'} for the {client} under {policy}; each schema edit is run in the sandbox first and offered only if it turns this verdict PASS
+        </span>
+      </section>
+    );
+  }
+  const { check } = state;
   const edited = total - check.inWords.length - check.offered.filter((f) => f.fix.verifiedBy).length;
   return (
     <section className="fixes" aria-label="Fixes" data-testid="fixes">
@@ -66,7 +79,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
       </span>
       {zodChange && <span className="fix-zod"> zod {zodChange} the sample answer</span>}
       {schema !== null && (
-        <button type="button" className="fix-apply" onClick={apply} title="Applies the edit in the schema editor (Ctrl/Cmd+Z undoes it)">
+        <button type="button" className="primary fix-apply" onClick={apply} title="Applies the edit in the schema editor (Ctrl/Cmd+Z undoes it)">
           Apply
         </button>
       )}
@@ -86,7 +99,7 @@ function CopyBlock({ text }: { text: string }) {
   return (
     <div className="fix-copy">
       <pre className="json">{text}</pre>
-      <button type="button" onClick={() => void copyText(text)}>
+      <button type="button" className="ghost" onClick={() => void copyText(text)}>
         Copy
       </button>
     </div>

@@ -5,16 +5,25 @@ import { selectEngineCase } from '../../state/store.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { checkFixes, type FixCheck } from './checkFixes.ts';
 
-/** Where checking stands for the report on screen. */
-export type FixesState = { status: 'none' } | { status: 'checking' | 'done'; target: FixTarget; total: number; check: FixCheck };
+/** Where checking stands for the report on screen: nothing to fix, fixes to check once asked, checking, done. */
+export type FixesState =
+  | { status: 'none' }
+  | { status: 'available'; target: FixTarget; total: number }
+  | { status: 'checking' | 'done'; target: FixTarget; total: number; check: FixCheck };
 
-/** Proposes and checks fixes for the report on screen and the selected converter and client. */
-export function useFixes(): FixesState {
-  const { store, sideRuns } = useServices();
+/**
+ * Proposes fixes for the report on screen and the selected converter and client, and checks them once asked (each
+ * check is a sandbox run: not on every keystroke).
+ */
+export function useFixes(): { state: FixesState; ask(): void } {
+  const { store, sideRuns: runs, options } = useServices();
+  // An embed shows a case; checking fixes is the full playground's job (and spares the host page a second sandbox).
+  const sideRuns = options.embed ? undefined : runs;
   const report = usePlayground((s) => (s.run.kind === 'done' ? s.report : null));
   const converter = usePlayground((s) => s.converter);
   const client = usePlayground((s) => s.client);
   const [state, setState] = useState<FixesState>({ status: 'none' });
+  const [asked, setAsked] = useState<object | null>(null);
   useEffect(() => {
     const target = report ? failingTarget(report, { converter, client }) : null;
     if (!sideRuns || !report || !target) return setState({ status: 'none' });
@@ -22,6 +31,7 @@ export function useFixes(): FixesState {
     const base = selectEngineCase(store.getState());
     const candidates = proposeFixes({ role: report.role, schema: base.schema, answer: base.answer, report, target: { converter, client } });
     if (candidates.length === 0) return setState({ status: 'none' });
+    if (asked !== report) return setState({ status: 'available', target, total: candidates.length });
     let current = true;
     sideRuns.clear();
     const show = (status: 'checking' | 'done') => (check: FixCheck) => current && setState({ status, target, total: candidates.length, check });
@@ -30,6 +40,6 @@ export function useFixes(): FixesState {
     return () => {
       current = false;
     };
-  }, [report, converter, client, sideRuns, store]);
-  return state;
+  }, [report, converter, client, sideRuns, store, asked]);
+  return { state, ask: () => setAsked(report) };
 }

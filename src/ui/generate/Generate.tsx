@@ -1,4 +1,4 @@
-/** "Sample answer" and "Find counterexamples": generated in the sandbox, each answer shown with its real verdicts, loaded on a click. */
+/** "Sample answer" and "Find a counterexample": generated in the sandbox, each answer shown with its real verdicts, loaded on a click. */
 import { useState } from 'react';
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import { SEARCH_MS } from '../../engine/generate/request.ts';
@@ -17,10 +17,11 @@ const KIND_TEXT = {
 
 /** The two buttons and what the last request found. */
 export function Generate() {
-  const { store, sideRuns } = useServices();
+  const { store, sideRuns, options } = useServices();
   const [busy, setBusy] = useState<Want | null>(null);
   const [result, setResult] = useState<GenerateResult | null>(null);
-  if (!sideRuns) return null;
+  // An embed shows a case; generating answers is the full playground's job (and spares the host page a second sandbox).
+  if (!sideRuns || options.embed) return null;
   const ask = (want: Want) => {
     const s = store.getState();
     setBusy(want);
@@ -32,11 +33,11 @@ export function Generate() {
   };
   return (
     <div className="generate" data-testid="generate">
-      <button type="button" onClick={() => ask('sample')} disabled={busy !== null}>
+      <button type="button" className="ghost" onClick={() => ask('sample')} disabled={busy !== null}>
         Sample answer
       </button>
-      <button type="button" onClick={() => ask('counterexamples')} disabled={busy !== null} title={`Searches for ${SEARCH_MS / 1000} s in the sandbox for answers zod and the selected client judge differently`}>
-        Find counterexamples
+      <button type="button" className="ghost" onClick={() => ask('counterexamples')} disabled={busy !== null} title={`Searches for ${SEARCH_MS / 1000} s in the sandbox for answers zod and the selected client judge differently`}>
+        Find a counterexample
       </button>
       {busy && <span className="hint">{busy === 'sample' ? 'Building a sample…' : `Searching for ${SEARCH_MS / 1000} s…`}</span>}
       {result && <Found result={result} onDone={() => setResult(null)} />}
@@ -64,7 +65,7 @@ function Found({ result, onDone }: { result: GenerateResult; onDone(): void }) {
       {g.found.map((f, i) => (
         <div className="generated-answer" key={i} data-kind={f.kind}>
           <span>{KIND_TEXT[f.kind]}:</span> <span>zod {f.zodAccepts ? 'accepts' : 'rejects'}</span>, {client} <VerdictBadge verdict={f.verdict} />
-          <button type="button" onClick={() => load(f.answer)}>
+          <button type="button" className="ghost" onClick={() => load(f.answer)}>
             Load
           </button>
           <pre className="json">{f.answer}</pre>

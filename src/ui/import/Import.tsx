@@ -6,11 +6,12 @@ import { useServices } from '../storeContext.ts';
 
 /** The Import button and, once opened, its paste box. */
 export function Import() {
-  const { store } = useServices();
+  const { store, options } = useServices();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  if (options.embed) return null;
   const fill = () => {
     const r = importExchange(text);
     if (!r.ok) return setError(r.message);
@@ -25,7 +26,7 @@ export function Import() {
   };
   return (
     <div className="import">
-      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button type="button" className="ghost" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         Import…
       </button>
       {open && (
@@ -35,7 +36,7 @@ export function Import() {
             JSON Schema:
             <textarea value={text} onChange={(e) => setText(e.target.value)} rows={8} spellCheck={false} />
           </label>
-          <button type="button" onClick={fill} disabled={text.trim() === ''}>
+          <button type="button" className="ghost" onClick={fill} disabled={text.trim() === ''}>
             Fill the case
           </button>
           {error && (
