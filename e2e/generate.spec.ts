@@ -32,6 +32,7 @@ test('the finder says when zod and the client never disagree, with the tries', a
 });
 
 test('Sample answer loads an answer the selected client passes', async ({ page }) => {
+  test.slow();
   await openCase(page, { schema: 'import { z } from "zod";\nexport default z.object({ id: z.string(), at: z.iso.datetime(), n: z.number().int().min(3) });\n', answer: '{}', converter: 'mcp-sdk-v2', client: 'sdk-v2-node' });
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   await waitForEditors(page);
