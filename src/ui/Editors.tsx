@@ -1,17 +1,33 @@
 /** The left column: the zod schema editor above the sample answer (or call arguments) editor, and their keys. */
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { usePlayground } from './storeContext.ts';
+import { Generate } from './generate/Generate.tsx';
+import { Import } from './import/Import.tsx';
 
 /** Both editors. */
 export function Editors() {
   const output = usePlayground((s) => s.role === 'output');
   return (
     <div className="editors">
-      <EditorPanel name="schema" title="Zod schema" aside={<span className="hint">TypeScript · export default your schema</span>} />
+      <EditorPanel
+        name="schema"
+        title="Zod schema"
+        aside={
+          <>
+            <span className="hint">TypeScript · export default your schema</span>
+            <Import />
+          </>
+        }
+      />
       <EditorPanel
         name="answer"
         title={output ? 'Sample answer' : 'Call arguments'}
-        aside={<span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>}
+        aside={
+          <>
+            <span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>
+            <Generate />
+          </>
+        }
       />
       <p className="hint editor-keys" id="editor-keys">
         In an editor, Tab indents: press <kbd>Ctrl</kbd>+<kbd>M</kbd> (<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd> on a Mac) to make Tab move focus

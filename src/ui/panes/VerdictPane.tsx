@@ -10,6 +10,7 @@ import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { PathLink } from './PathLink.tsx';
 import { VerdictBadge } from './Verdict.tsx';
+import { Fixes } from '../fixes/Fixes.tsx';
 
 /** The verdict pane body. */
 export function VerdictPane() {
@@ -63,6 +64,7 @@ export function VerdictPane() {
         );
       })}
       {rows.length === 0 && <Note>No policy applies.</Note>}
+      <Fixes />
     </>
   );
 }
