@@ -2,6 +2,8 @@
  * Layout (issue 11 item 7): on a phone the verdict shows as one line without scrolling past the editors; on a wide
  * screen the undeclared-keys pane is as tall as what it says, and the space it leaves goes to the pane below it.
  */
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { encodePermalink } from '../src/state/permalink.ts';
 import { expect, test, waitForEditors } from './fixtures.ts';
 
 test('390×844: a one-line verdict summary is in view without scrolling, and leads to the verdict pane', async ({ page }) => {
@@ -33,4 +35,10 @@ test('1440×900: the undeclared-keys pane is no taller than its content; the rea
   expect(empty).toBeLessThan(24);
   const [undeclared, real] = await Promise.all(['undeclared', 'real-sdk'].map((id) => page.locator(`[data-pane="${id}"]`).boundingBox()));
   expect(real!.y).toBeGreaterThan(undeclared!.y + undeclared!.height);
+});
+
+test('an embed keeps the panes in the order its link gives (the two-column split is the full app’s)', async ({ page }) => {
+  await page.goto(`/?embed&panes=undeclared,listed,verdict${encodePermalink(DEFAULT_CASE)}`);
+  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
+  expect(await page.locator('[data-pane]').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane')))).toEqual(['undeclared', 'listed', 'verdict']);
 });

@@ -20,7 +20,10 @@ export const EARLIER_VERSION = 'From an earlier version of the case: the latest 
 export function Results() {
   const stale = usePlayground(selectIsStale);
   const earlier = usePlayground(selectIsEarlier);
-  const panes = visiblePanes(useServices().options.panes);
+  const { options } = useServices();
+  const panes = visiblePanes(options.panes);
+  // An embed lists its panes in the order its link gives, so they stay one list there.
+  const columns = options.embed ? [panes] : columnsOf(panes);
   return (
     <div className="results">
       <StatusLine />
@@ -34,7 +37,7 @@ export function Results() {
       )}
       <div className="panes" data-stale={stale} aria-busy={stale} data-count={panes.length}>
         {/* Two columns, each sharing its height out on its own: a short pane takes what it needs, its neighbour below the rest. */}
-        {columnsOf(panes).map((column, c) => (
+        {columns.map((column, c) => (
           <div className="pane-column" key={c}>
             {column.map(({ id, title, component: Body, tools: Tools }) => (
               <Pane

@@ -24,7 +24,7 @@ export function VerdictBar() {
   const go = () => document.querySelector('[data-pane="verdict"]')?.scrollIntoView({ block: 'start' });
   return (
     <button type="button" className="verdict-bar" data-testid="verdict-bar" onClick={go} title="Go to the verdicts">
-      <span className="bar-who">
+      <span className="bar-who" title={`${entryOf(CLIENT_ENTRIES, client).title} on the ${titleOf(CONVERTER_ENTRIES, converter)} listing`}>
         {entryOf(CLIENT_ENTRIES, client).short} · {titleOf(CONVERTER_ENTRIES, converter)}
       </span>
       {gate || !row ? (
