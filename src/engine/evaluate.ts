@@ -19,6 +19,8 @@ import type { Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
 import { versionsOf, worldFor } from './worlds/load-world.ts';
+import { unvalidatedShipments, wholeResult } from './whole-result.ts';
+import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
@@ -43,17 +45,23 @@ async function evaluateCase(input: unknown): Promise<Report> {
 
   const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
-  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }) };
+  const whole = c.role === 'output' && c.answerForm === 'result';
+  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}) };
 
-  const answer = parseAnswer(c.answer);
+  const parsedAnswer = parseAnswer(c.answer);
+  // A whole result: the policies and clients act on its structuredContent, the real runs return it as is.
+  const result = whole && parsedAnswer.ok ? wholeResult(c.answer, parsedAnswer.value) : null;
+  const answer = result && !result.ok ? result : parsedAnswer;
   const listings = await convertAll(loaded);
   if (!answer.ok) {
     const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
     return { ...report, answer: { ok: false, error: answer.error }, converters };
   }
 
-  const analysed = analyseAnswer(loaded, answer.value);
-  const converters = verifyAll(loaded, answer.value, listings, shipAll(loaded, answer.value, analysed), clientsOf(loaded.world));
+  const shipped = result?.ok ? result.structuredContent : answer.value;
+  const analysed = analyseAnswer(loaded, shipped);
+  const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
+  const converters = verifyAll(loaded, shipped, listings, shipments, clientsOf(loaded.world), result?.ok === true && result.isError);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;

@@ -16,8 +16,9 @@ export function verifyAll(
   listings: ReadonlyArray<readonly [ConverterId, Listing]>,
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   clients: readonly Client[] = CLIENTS,
+  isError = false,
 ): Report['converters'] {
-  const verify = verdictMemo(loaded.tool);
+  const verify = verdictMemo(loaded.tool, isError);
   const wrap = envelopes();
   const converters: Report['converters'] = {};
   for (const [id, listing] of listings) {
@@ -39,7 +40,7 @@ function verdicts(loaded: LoadedCase, row: PolicyRow, listed: JsonSchema | null,
   const out = {} as Record<ClientId, Verdict>;
   // A refused answer is an isError result without structuredContent: no client validates it. Arguments are validated
   // as sent, before the server refuses them.
-  const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null;
+  const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null && !(verify.isError && row.ships === null);
   for (const client of clients) out[client.id] = validates ? verify(client, listed, row.ships as Json) : { valid: null, message: null };
   return out;
 }
