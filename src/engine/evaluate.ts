@@ -61,7 +61,7 @@ async function evaluateCase(input: unknown): Promise<Report> {
   const shipped = result?.ok ? result.structuredContent : answer.value;
   const analysed = analyseAnswer(loaded, shipped);
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
-  const converters = verifyAll(loaded, shipped, listings, shipments, clientsOf(loaded.world), result?.ok === true && result.isError);
+  const converters = verifyAll(loaded, shipped, listings, shipments, clientsOf(loaded.world), result?.ok ? result : undefined);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;

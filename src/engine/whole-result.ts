@@ -9,7 +9,7 @@ import type { ErrorInfo, Json } from './report.ts';
 import type { Policy, Shipment } from './types.ts';
 
 /** A whole result, read: what the policies get (its structuredContent, null when absent) and its isError flag. */
-export type WholeResult = { ok: true; structuredContent: Json | null; isError: boolean } | { ok: false; error: ErrorInfo };
+export type WholeResult = { ok: true; structuredContent: Json | null; isError: boolean; absent: boolean } | { ok: false; error: ErrorInfo };
 
 /** Reads a parsed answer as a CallToolResult; a malformed one is an answer error at the offending place. */
 export function wholeResult(text: string, value: Json): WholeResult {
@@ -20,7 +20,7 @@ export function wholeResult(text: string, value: Json): WholeResult {
   }
   if (Object.hasOwn(value, 'isError') && typeof value['isError'] !== 'boolean') return bad(text, ['isError'], `A whole result's "isError" is true or false; here it is ${kindOf(value['isError'] as Json)}.`);
   const sc = Object.hasOwn(value, 'structuredContent') ? (value['structuredContent'] as Json) : null;
-  return { ok: true, structuredContent: sc, isError: value['isError'] === true };
+  return { ok: true, structuredContent: sc, isError: value['isError'] === true, absent: !Object.hasOwn(value, 'structuredContent') };
 }
 
 /** An isError result is not validated by the servers: every policy passes its structuredContent on as it is. */
