@@ -22,6 +22,7 @@ import { versionsOf, worldFor } from './worlds/load-world.ts';
 import { unvalidatedShipments, wholeResult } from './whole-result.ts';
 import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
+import { preload } from './chunks.ts';
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
 export async function evaluate(input: unknown): Promise<Report> {
@@ -37,6 +38,8 @@ async function evaluateCase(input: unknown): Promise<Report> {
   const c: Case = parsed.data;
   let world: World;
   try {
+    // The engine's lazily loaded parts (chunks.ts): in the worker already loaded before the schema code can run.
+    await preload(c);
     world = await worldFor(versionsOf(c.versions));
   } catch (e) {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });

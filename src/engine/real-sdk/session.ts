@@ -1,5 +1,6 @@
 /** One connected server and client of a published SDK major, our one tool registered (SDK boundary). */
 import { DEFAULT_WORLD } from '../worlds/world.ts';
+import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
 
@@ -38,6 +39,8 @@ export interface Session {
 export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Session> {
   const info = { name: 'mcp-schema-playground', version: '1.0.0' };
   const world = loaded.world ?? DEFAULT_WORLD;
+  // The default v2 packages are a lazily loaded chunk (evaluate() preloads it; a direct caller may not have).
+  if (version === 'v2') await sdkV2.load();
   const api = version === 'v1' ? world.v1 : world.v2;
   // SDK boundary: the classes are generic over schema types we only know at runtime.
   const Server = api.McpServer as unknown as new (i: typeof info) => SdkServer;

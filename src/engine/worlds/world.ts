@@ -11,9 +11,7 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
-import { McpServer as McpServerV2, InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/server';
-import { Client as ClientV2 } from '@modelcontextprotocol/client';
-import { AjvJsonSchemaValidator as AjvV2 } from '@modelcontextprotocol/client/validators/ajv';
+import { sdkV2 } from '../chunks.ts';
 import { DEFAULT_VERSIONS, type SdkVersion, type Versions, type ZodVersion } from '../contract/versions.ts';
 
 type Ctor = new (...args: never[]) => unknown;
@@ -88,8 +86,21 @@ export const DEFAULT_V1: V1Api = {
   AjvJsonSchemaValidator: AjvV1,
 };
 
-/** The default v2 server and client (2.4.0). */
-export const DEFAULT_V2: V2Api = { McpServer: McpServerV2, Client: ClientV2, InMemoryTransport: InMemoryTransportV2, AjvJsonSchemaValidator: AjvV2 };
+/** The default v2 server and client (2.4.0), from their lazily loaded chunk (chunks.ts; evaluate() preloads it). */
+export const DEFAULT_V2: V2Api = {
+  get McpServer() {
+    return sdkV2.get().McpServer as unknown as Ctor;
+  },
+  get Client() {
+    return sdkV2.get().Client as unknown as Ctor;
+  },
+  get InMemoryTransport() {
+    return sdkV2.get().InMemoryTransport;
+  },
+  get AjvJsonSchemaValidator() {
+    return sdkV2.get().AjvJsonSchemaValidator as unknown as Ctor;
+  },
+};
 
 /** The world every case ran before versions could be picked. */
 export const DEFAULT_WORLD: World = { versions: DEFAULT_VERSIONS, isDefault: true, zod: DEFAULT_ZOD, v1: DEFAULT_V1, v2: DEFAULT_V2 };
