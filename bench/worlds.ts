@@ -4,7 +4,7 @@
  * its first real SDK sessions opened). Warm: switching back and forth between the default and that world once both
  * are loaded (a new schema text each time, so every run loads the schema and opens its sessions as a switch does).
  */
-import { registerWorlds } from '../build/worlds-node.ts';
+import { registerWorlds } from '../src/worlds-node/register.ts';
 import { DEFAULT_VERSIONS, type Versions } from '../src/engine/contract/versions.ts';
 import { table, type Section, type SectionResult } from './run.ts';
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { registerWorlds } from '../build/worlds-node.ts';
+import { registerWorlds } from './worlds-node/register.ts';
 import { CaseSchema } from './engine/case.ts';
 import { DEFAULT_VERSIONS } from './engine/contract/versions.ts';
 import { evaluate } from './engine/evaluate.ts';

@@ -1,7 +1,7 @@
 /**
  * The non-default worlds' entries, one chunk per (entry, tag): a literal import each, so the bundler makes each its
  * own chunk, fetched when first picked (only the picked versions load). The tags resolve under the worlds resolver
- * (build/worlds-plugin.ts for the worker bundle and vitest, build/worlds-hook.mjs for the CLI). The worker loads a
+ * (build/worlds-plugin.ts for the worker bundle and vitest, src/worlds-node/hook.mjs for the CLI). The worker loads a
  * case's world chunks before its schema code runs (chunks.ts `chunksFor`).
  */
 import { chunk, type Chunk } from '../chunk.ts';
