@@ -31,7 +31,7 @@ export interface Section {
 }
 
 /** Section modules in print order; a missing file is skipped. */
-const MODULES = ['engine.ts', 'browser.ts'];
+const MODULES = ['engine.ts', 'browser.ts', 'worlds.ts'];
 const RESULTS = join(import.meta.dirname, 'results');
 
 /** The machine a result was measured on, for the README's budget statements. */

@@ -5,13 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { registerWorlds } from '../build/worlds-node.ts';
+import { registerWorlds } from './worlds-node/register.ts';
 import { CaseSchema } from './engine/case.ts';
 import { DEFAULT_VERSIONS } from './engine/contract/versions.ts';
 import { evaluate } from './engine/evaluate.ts';
 import { messageOf } from './engine/lib/message.ts';
-import { useWorldEntries, versionsOf } from './engine/worlds/load-world.ts';
-import { WORLD_ENTRIES } from './engine/worlds/entries.ts';
+import { versionsOf } from './engine/worlds/load-world.ts';
 
 const USAGE =
   'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result]\n' +
@@ -63,7 +62,6 @@ function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: 
   // Only a non-default world needs the Node hook: the default world resolves every module as before.
   if (run.zod !== DEFAULT_VERSIONS.zod || run.sdk !== DEFAULT_VERSIONS.sdk || run.server !== DEFAULT_VERSIONS.server) {
     registerWorlds();
-    useWorldEntries(WORLD_ENTRIES);
   }
   return { ok: true, data: out };
 }

@@ -1,7 +1,4 @@
-/** vitest setup: the version worlds' Node hook (build/worlds-node.ts) and entries, so a world's packages share its zod in tests too. */
-import { registerWorlds } from '../build/worlds-node.ts';
-import { WORLD_ENTRIES } from '../src/engine/worlds/entries.ts';
-import { useWorldEntries } from '../src/engine/worlds/load-world.ts';
+/** vitest setup: the version worlds' Node hook (src/worlds-node/register.ts), so a world's packages share its zod in tests too. */
+import { registerWorlds } from '../src/worlds-node/register.ts';
 
 registerWorlds();
-useWorldEntries(WORLD_ENTRIES);

@@ -11,6 +11,8 @@ import { McpServer as McpServerV2, InMemoryTransport as InMemoryV2 } from '@mode
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { ZOD_VERSION_IDS } from '../src/engine/contract/versions.ts';
+import { CHUNKS, chunksFor } from '../src/engine/chunks.ts';
+import { needsFreshRealm, realmKey } from '../src/sandbox/protocol.ts';
 
 const SCHEMA = 'import { z } from "zod"\nexport default z.object({ id: z.string(), page: z.number().default(1) })';
 const info = { name: 'oracle', version: '1.0.0' };
@@ -72,5 +74,16 @@ describe('version worlds', () => {
     const plain = await evaluate({ v: 1, schema: SCHEMA, answer: '{"id":"a","x":1}' });
     const named = await evaluate({ v: 1, schema: SCHEMA, answer: '{"id":"a","x":1}', versions: { zod: '4.6.7', sdk: '1.32.2', server: '2.4.0' } });
     expect(named).toEqual(plain);
+  });
+
+  it('a case loads only its world\'s chunks, before its schema code, in a realm of its own', () => {
+    const c = { v: 1, schema: SCHEMA, answer: '{}' };
+    expect(chunksFor(c)).toEqual(CHUNKS);
+    expect(chunksFor({ ...c, versions: { zod: '4.6.7', sdk: '1.32.2' } })).toEqual(CHUNKS);
+    // zod 3: its zod entry, SDK 1.32.2 sharing it; the v2 server keeps its own zod 4.6.7 (the default chunk).
+    expect(chunksFor({ ...c, versions: { zod: '3.25.76' } })).toHaveLength(CHUNKS.length + 2);
+    expect(chunksFor({ ...c, versions: { zod: '3.1.0' } })).toEqual(CHUNKS);
+    expect(needsFreshRealm(realmKey(c), { ...c, answer: '{"x":1}' })).toBe(false);
+    expect(needsFreshRealm(realmKey(c), { ...c, versions: { zod: '3.25.76' } })).toBe(true);
   });
 });

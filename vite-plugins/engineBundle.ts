@@ -8,6 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { build, type BuildEnvironmentOptions, type PluginOption, type ResolvedConfig, type Rolldown } from 'vite';
+import { worlds } from '../build/worlds-plugin.ts';
 
 /** What a sandbox bundle needs of Vite's resolved config. */
 export type BundleConfig = Pick<ResolvedConfig, 'root' | 'mode' | 'command'>;
@@ -71,7 +72,8 @@ export async function bundleEngine(config: BundleConfig, entry: string): Promise
         output: { format: 'cjs', dynamicImportInCjs: true, entryFileNames: 'engine-core.js', chunkFileNames: 'engine-[name]-[hash].js' },
       },
     },
-    [host],
+    // The version worlds: a `?world=` entry's module graph gets that world's zod (src/engine/worlds/table.ts).
+    [host, worlds(config.root)],
   );
   const byName = new Map(output.map((c) => [c.fileName, c]));
   const entryChunk = output.find((c) => c.isEntry);

@@ -6,35 +6,10 @@
  * after schema code ran there could meet globals that code patched (docs/security.md).
  */
 
-/** A chunk: `load()` once (the same promise for every caller), then `get()` synchronously. */
-export interface Chunk<T> {
-  load(): Promise<T>;
-  /** The loaded module; throws when it was not loaded before (a missing entry in chunksFor). */
-  get(): T;
-}
+import { chunk, type Chunk } from './chunk.ts';
+import { worldChunksFor } from './worlds/entries.ts';
 
-/** A chunk over a dynamic import. */
-export function chunk<T>(name: string, importer: () => Promise<T>): Chunk<T> {
-  let loaded: { value: T } | null = null;
-  let pending: Promise<T> | null = null;
-  return {
-    load: () => {
-      pending ??= importer().then((value) => {
-        loaded = { value };
-        return value;
-      });
-      // A failed load may be retried (the app could not fetch it this time).
-      pending.catch(() => {
-        pending = null;
-      });
-      return pending;
-    },
-    get: () => {
-      if (!loaded) throw new Error(`The engine part "${name}" was not loaded before this case ran`);
-      return loaded.value;
-    },
-  };
-}
+export { chunk, type Chunk };
 
 /** The v2 SDK's server, client and transport (`@modelcontextprotocol/server` and `/client`, about 100 KB gzip). */
 export const sdkV2 = chunk('sdk-v2', () => import('./real-sdk/v2.ts'));
@@ -42,9 +17,10 @@ export const sdkV2 = chunk('sdk-v2', () => import('./real-sdk/v2.ts'));
 /** Every chunk, loaded before a case's schema code runs (today each case needs them all: the Report has every row). */
 export const CHUNKS: ReadonlyArray<Chunk<unknown>> = [sdkV2];
 
-/** The chunks a case needs. */
-export function chunksFor(_input: unknown): ReadonlyArray<Chunk<unknown>> {
-  return CHUNKS;
+/** The chunks a case needs: every engine part, and the version world it picked (worlds/entries.ts). */
+export function chunksFor(input: unknown): ReadonlyArray<Chunk<unknown>> {
+  const world = worldChunksFor(input);
+  return world.length === 0 ? CHUNKS : [...CHUNKS, ...world];
 }
 
 /** Loads the chunks a case needs. Rejects when one cannot be loaded (the caller reports it). */

@@ -22,6 +22,8 @@ import type { Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
 import { versionsOf, worldFor } from './worlds/load-world.ts';
+import { unvalidatedShipments, wholeResult } from './whole-result.ts';
+import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
 import { preload } from './chunks.ts';
 
@@ -51,9 +53,13 @@ async function evaluateCase(input: unknown): Promise<Report> {
 
   const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
-  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }) };
+  const whole = c.role === 'output' && c.answerForm === 'result';
+  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}) };
 
-  const answer = parseAnswer(c.answer);
+  const parsedAnswer = parseAnswer(c.answer);
+  // A whole result: the policies and clients act on its structuredContent, the real runs return it as is.
+  const result = whole && parsedAnswer.ok ? wholeResult(c.answer, parsedAnswer.value) : null;
+  const answer = result && !result.ok ? result : parsedAnswer;
   const listings = await convertAll(loaded);
   const request = generateRequestOf(c);
   if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
@@ -62,8 +68,10 @@ async function evaluateCase(input: unknown): Promise<Report> {
     return { ...report, answer: { ok: false, error: answer.error }, converters };
   }
 
-  const analysed = analyseAnswer(loaded, answer.value);
-  const converters = verifyAll(loaded, answer.value, listings, shipAll(loaded, answer.value, analysed), clientsOf(loaded.world));
+  const shipped = result?.ok ? result.structuredContent : answer.value;
+  const analysed = analyseAnswer(loaded, shipped);
+  const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
+  const converters = verifyAll(loaded, shipped, listings, shipments, clientsOf(loaded.world), result?.ok ? result : undefined);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;

@@ -38,6 +38,8 @@ export interface Listing {
   callError?: string;
   /** The text the server's isError result carries when its zod parse rejects the answer. */
   refusal?: (zodMessage: string) => string;
+  /** What the server says of a whole result with no structuredContent at all (v2: `structuredContent === undefined`). */
+  refusesAbsent?: string;
   /** The server refuses this value before it parses it (v1: a falsy structuredContent), or null. */
   refusesAnswer?: (ships: Json) => string | null;
 }

@@ -5,7 +5,7 @@
  * and warmed ahead), and the old worker is terminated, so code from one case never runs beside another's.
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
-import { needsFreshRealm, runBudgetMs, schemaText } from './protocol.ts';
+import { needsFreshRealm, realmKey, runBudgetMs } from './protocol.ts';
 import type { AppMessage, ChunkTexts, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
@@ -128,7 +128,7 @@ function pump(): void {
   queued = null;
   // The budget grows with the case (a megabyte answer is legitimately slow) and for a cold engine's first run.
   const runBudget = runBudgetMs(budgetMs, req.case, current.ran === null && !current.warm);
-  current.ran = schemaText(req.case);
+  current.ran = realmKey(req.case);
   inflight = { id: req.id, budgetMs: runBudget, timer: setTimeout(onTimeout, runBudget) };
   current.port.postMessage(req);
 }

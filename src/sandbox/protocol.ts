@@ -114,7 +114,16 @@ export function runBudgetMs(base: number, c: unknown, cold: boolean): number {
  * Schema text is the case's code: the same text may reuse its worker (answer, role or tool edits), any other may not.
  */
 export function needsFreshRealm(ranSchema: string | null, c: unknown): boolean {
-  return ranSchema !== null && ranSchema !== schemaText(c);
+  return ranSchema !== null && ranSchema !== realmKey(c);
+}
+
+/**
+ * What a worker's realm is for: the schema text, and the picked versions when the case names any (a world's chunks
+ * load before schema code runs, so another world needs another realm).
+ */
+export function realmKey(c: unknown): string {
+  const versions = typeof c === 'object' && c !== null ? (c as { versions?: unknown }).versions : undefined;
+  return versions === undefined ? schemaText(c) : `${schemaText(c)}\u0000${JSON.stringify(versions)}`;
 }
 
 /** The schema text a worker runs for a case ('' when it is not a string). */

@@ -16,6 +16,8 @@ async function build(loaded: LoadedCase): Promise<Listing> {
   if (listed !== null && served !== null && wraps(listed, served)) listing.wrapsResult = true;
   // projectCallToolResult wraps a non-object structuredContent whatever the listing (a root .catch() lets one through zod).
   if (loaded.role === 'output') listing.wrapsNonObject = true;
+  // validateToolOutput (server/dist mcp-*.mjs) checks `structuredContent === void 0`, so only a whole result can meet it.
+  if (loaded.role === 'output') listing.refusesAbsent = `Output validation error: Tool ${loaded.tool} has an output schema but no structured content was provided`;
   return listing;
 }
 

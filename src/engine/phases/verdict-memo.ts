@@ -11,21 +11,22 @@ import type { Json, JsonSchema, Verdict } from '../report.ts';
 import type { Client } from '../types.ts';
 
 /** Validates a shipped value under a listing with a client, or returns the verdict it already has. */
-export type Verify = (client: Client, listed: JsonSchema | null, ships: Json) => Verdict;
+export type Verify = ((client: Client, listed: JsonSchema | null, ships: Json) => Verdict) & { isError: boolean };
 
-/** A fresh memo for one evaluation of a tool. Each verdict returned is a copy. */
-export function verdictMemo(tool: string): Verify {
+/** A fresh memo for one evaluation of a tool (whose result carries `isError`, the whole-result form). Each verdict returned is a copy. */
+export function verdictMemo(tool: string, isError = false): Verify {
   const memo = new Map<string, Map<Json, Verdict>>();
   const validTwin = twinFinder();
-  return (client, listed, ships) => {
+  const verify = (client: Client, listed: JsonSchema | null, ships: Json): Verdict => {
     const key = `${client.id}\u0000${contentKey(client, listed)}`;
     let byValue = memo.get(key);
     if (!byValue) memo.set(key, (byValue = new Map()));
     let verdict = byValue.get(ships) ?? validTwin(byValue, ships);
-    if (!verdict) verdict = guard(() => client.verify(listed, { structuredContent: ships, isError: false }, tool), (e) => ({ valid: false, message: messageOf(e) }));
+    if (!verdict) verdict = guard(() => client.verify(listed, { structuredContent: ships, isError }, tool), (e) => ({ valid: false, message: messageOf(e) }));
     byValue.set(ships, verdict);
     return { ...verdict };
   };
+  return Object.assign(verify, { isError });
 }
 
 /**

@@ -9,6 +9,13 @@ import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
 import { verdictMemo, type Verify } from './verdict-memo.ts';
 
+/** What the verify phase needs of a whole result (answerForm 'result'): servers skip an isError result; a missing structuredContent is its own refusal. */
+export interface WholeFacts {
+  isError: boolean;
+  absent: boolean;
+}
+const NOT_WHOLE: WholeFacts = { isError: false, absent: false };
+
 /** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */
 export function verifyAll(
   loaded: LoadedCase,
@@ -16,15 +23,16 @@ export function verifyAll(
   listings: ReadonlyArray<readonly [ConverterId, Listing]>,
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   clients: readonly Client[] = CLIENTS,
+  whole: WholeFacts = NOT_WHOLE,
 ): Report['converters'] {
-  const verify = verdictMemo(loaded.tool);
+  const verify = verdictMemo(loaded.tool, whole.isError);
   const wrap = envelopes();
   const converters: Report['converters'] = {};
   for (const [id, listing] of listings) {
     const wire = serverWire(listing, loaded);
     const policies: ConverterRow['policies'] = {};
     for (const [policy, shipment] of shipments) {
-      const row = shipOn(loaded, answer, wire, policy, shipment, wrap);
+      const row = whole.isError ? { ...shipment, verdicts: {} as Record<ClientId, Verdict> } : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
       const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
       if (policy.opensListing) row.listed = listed;
       row.verdicts = verdicts(loaded, row, listed, clients, verify);
@@ -39,7 +47,7 @@ function verdicts(loaded: LoadedCase, row: PolicyRow, listed: JsonSchema | null,
   const out = {} as Record<ClientId, Verdict>;
   // A refused answer is an isError result without structuredContent: no client validates it. Arguments are validated
   // as sent, before the server refuses them.
-  const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null;
+  const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null && !(verify.isError && row.ships === null);
   for (const client of clients) out[client.id] = validates ? verify(client, listed, row.ships as Json) : { valid: null, message: null };
   return out;
 }
@@ -55,11 +63,12 @@ function envelopes(): (value: Json) => Json {
 }
 
 /** One policy's shipment as this converter's server puts it on the wire: refused early, failed, or (wrapped and) shipped. */
-function shipOn(loaded: LoadedCase, answer: Json, wire: ServerWire, policy: Policy, shipment: Shipment, wrap: (value: Json) => Json): PolicyRow {
+function shipOn(loaded: LoadedCase, answer: Json, wire: ServerWire, policy: Policy, shipment: Shipment, wrap: (value: Json) => Json, absent: Listing | null): PolicyRow {
   const row: PolicyRow = { ...shipment, verdicts: {} as Record<ClientId, Verdict> };
   // The SDK servers ship the raw answer and check it before parsing; the other policies check what they would ship.
   const checked = policy.shipsRaw ? answer : row.refused === null ? row.ships : undefined;
-  const early = checked !== undefined && wire.refusesAnswer ? wire.refusesAnswer(checked) : null;
+  // A whole result without structuredContent: a server that says so refuses it before anything else.
+  const early = absent?.refusesAbsent ?? (checked !== undefined && wire.refusesAnswer ? wire.refusesAnswer(checked) : null);
   if (early !== null) {
     row.ships = null;
     row.refused = early;

@@ -1,24 +1,61 @@
 /**
- * The non-default worlds' entries, one literal import per (entry, tag) so a bundler makes each its own chunk, fetched
- * when first picked. The tags only resolve under the worlds resolver (build/worlds-plugin.ts, build/worlds-hook.mjs):
- * a host imports this module and hands it to `useWorldEntries` (worlds/load-world.ts).
+ * The non-default worlds' entries, one chunk per (entry, tag): a literal import each, so the bundler makes each its
+ * own chunk, fetched when first picked (only the picked versions load). The tags resolve under the worlds resolver
+ * (build/worlds-plugin.ts for the worker bundle and vitest, src/worlds-node/hook.mjs for the CLI). The worker loads a
+ * case's world chunks before its schema code runs (chunks.ts `chunksFor`).
  */
-import type { WorldEntries } from './entries-type.ts';
+import { chunk, type Chunk } from '../chunk.ts';
+import { DEFAULT_VERSIONS, SDK_VERSIONS, SDK_VERSION_IDS, ZOD_VERSIONS, type SdkVersion, type Versions } from '../contract/versions.ts';
+import { zodPackageFor } from './table.ts';
 
-/** Each world entry under each tag it is loaded with (the zod a clean install gives its package: worlds/table.ts). */
-export const WORLD_ENTRIES: WorldEntries = {
-  zod: {
-    zod3: () => import('./entry-zod.ts?world=zod3'),
-    zod40: () => import('./entry-zod.ts?world=zod40'),
-    zod43: () => import('./entry-zod.ts?world=zod43'),
-  },
-  v1: {
-    '1.32.2': {
-      zod3: () => import('./entry-v1-132.ts?world=zod3'),
-      zod40: () => import('./entry-v1-132.ts?world=zod40'),
-      zod43: () => import('./entry-v1-132.ts?world=zod43'),
-    },
-    '1.20.2': { zod3: () => import('./entry-v1-120.ts?world=zod3') },
-  },
-  v2: { zod43: () => import('./entry-v2.ts?world=zod43') },
+/** A world tag: the zod package a world's modules import (worlds/table.ts). */
+export type WorldTag = 'zod3' | 'zod40' | 'zod43' | 'zod';
+type Chunks = Partial<Record<WorldTag, Chunk<unknown>>>;
+
+const ZOD: Chunks = {
+  zod3: chunk('world-zod3', () => import('./entry-zod.ts?world=zod3')),
+  zod40: chunk('world-zod40', () => import('./entry-zod.ts?world=zod40')),
+  zod43: chunk('world-zod43', () => import('./entry-zod.ts?world=zod43')),
 };
+const V1: Record<SdkVersion, Chunks> = {
+  '1.32.2': {
+    zod3: chunk('world-sdk132-zod3', () => import('./entry-v1-132.ts?world=zod3')),
+    zod40: chunk('world-sdk132-zod40', () => import('./entry-v1-132.ts?world=zod40')),
+    zod43: chunk('world-sdk132-zod43', () => import('./entry-v1-132.ts?world=zod43')),
+  },
+  // 1.20 declares zod ^3.23.8: whatever zod is picked, npm gives it zod 3.25.76.
+  '1.20.2': { zod3: chunk('world-sdk120-zod3', () => import('./entry-v1-120.ts?world=zod3')) },
+};
+const V2: Chunks = { zod43: chunk('world-v2-zod43', () => import('./entry-v2.ts?world=zod43')) };
+
+/** The chunks of a world, each absent where the default (statically imported) module is the one it runs. */
+export interface WorldParts {
+  zod?: Chunk<unknown>;
+  v1?: Chunk<unknown>;
+  v2?: Chunk<unknown>;
+}
+
+/** Which world entries these versions need, under the tag a clean install gives each package. */
+export function worldParts(versions: Versions): WorldParts {
+  const picked = ZOD_VERSIONS.find((z) => z.version === versions.zod)?.pkg ?? 'zod';
+  const sdkPkg = SDK_VERSIONS.find((s) => s.version === versions.sdk)?.pkg ?? '@modelcontextprotocol/sdk';
+  const parts: WorldParts = {};
+  const zod = ZOD[picked as WorldTag];
+  const v1 = V1[versions.sdk][zodPackageFor(sdkPkg, picked) as WorldTag];
+  const v2 = V2[zodPackageFor('@modelcontextprotocol/server', picked) as WorldTag];
+  if (zod) parts.zod = zod;
+  if (v1) parts.v1 = v1;
+  if (v2) parts.v2 = v2;
+  return parts;
+}
+
+/** The world chunks a case (as sent, unchecked) needs; none for the default versions or versions that do not exist. */
+export function worldChunksFor(input: unknown): Array<Chunk<unknown>> {
+  const given = typeof input === 'object' && input !== null ? (input as { versions?: unknown }).versions : undefined;
+  if (typeof given !== 'object' || given === null) return [];
+  const { zod, sdk } = given as { zod?: unknown; sdk?: unknown };
+  const zodVersion = ZOD_VERSIONS.find((z) => z.version === (zod ?? DEFAULT_VERSIONS.zod))?.version;
+  const sdkVersion = SDK_VERSION_IDS.find((s) => s === (sdk ?? DEFAULT_VERSIONS.sdk));
+  if (!zodVersion || !sdkVersion) return [];
+  return Object.values(worldParts({ zod: zodVersion, sdk: sdkVersion, server: DEFAULT_VERSIONS.server }));
+}

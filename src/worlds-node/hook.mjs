@@ -1,6 +1,6 @@
 /**
  * The version worlds for Node (the CLI, vitest): a `module.register` hook applying src/engine/worlds/table.ts, which
- * build/worlds-node.ts hands it as data (the zod package per world tag and package). Untagged modules resolve as usual.
+ * src/worlds-node/register.ts hands it as data (the zod package per world tag and package). Untagged modules resolve as usual.
  */
 let table = { root: '', zodFor: {} };
 

@@ -1,0 +1,59 @@
+/**
+ * The worlds section of `npm run bench -- --section worlds`: the time to switch a case to a non-default version
+ * (issue 10). Cold: the first evaluation in that world in this process (its packages imported and instantiated,
+ * its first real SDK sessions opened). Warm: switching back and forth between the default and that world once both
+ * are loaded (a new schema text each time, so every run loads the schema and opens its sessions as a switch does).
+ */
+import { registerWorlds } from '../src/worlds-node/register.ts';
+import { DEFAULT_VERSIONS, type Versions } from '../src/engine/contract/versions.ts';
+import { table, type Section, type SectionResult } from './run.ts';
+
+/** The worlds of issue 10's table that are not the default. */
+const WORLDS: ReadonlyArray<Partial<Versions>> = [
+  { zod: '3.25.76', sdk: '1.20.2' },
+  { zod: '3.25.76' },
+  { zod: '4.0.17' },
+  { zod: '4.3.6' },
+  { sdk: '1.20.2' },
+];
+
+const schemaOf = (n: number) => `import { z } from "zod"\nexport default z.object({ id: z.string(), n${n}: z.number().default(1) })`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export const section: Section = {
+  id: 'worlds',
+  title: 'Switching versions (engine, Node)',
+  async run({ quick }): Promise<SectionResult> {
+    registerWorlds();
+    const { evaluate } = await import('../src/engine/evaluate.ts');
+    let n = 0;
+    const timed = async (versions: Partial<Versions> | undefined): Promise<number> => {
+      const t0 = performance.now();
+      await evaluate({ v: 1, schema: schemaOf(n++), answer: '{"id":"a","extra":1}', ...(versions ? { versions } : {}) });
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 3; i++) await timed(undefined);
+    const runs = quick ? 3 : 10;
+    const rows: Array<{ world: string; coldMs: number; warmMs: number; defaultMs: number }> = [];
+    for (const versions of WORLDS) {
+      const coldMs = await timed(versions);
+      const warm: number[] = [];
+      const back: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        back.push(await timed(undefined));
+        warm.push(await timed(versions));
+      }
+      const v = { ...DEFAULT_VERSIONS, ...versions };
+      rows.push({ world: `zod ${v.zod} + SDK ${v.sdk}`, coldMs, warmMs: median(warm), defaultMs: median(back) });
+    }
+    const text = table([
+      ['world', 'cold switch ms', 'warm switch ms (median)', 'default, same cases (median)'],
+      ...rows.map((r) => [r.world, r.coldMs.toFixed(0), r.warmMs.toFixed(0), r.defaultMs.toFixed(0)]),
+    ]);
+    return { text, json: { runs, rows } };
+  },
+};
