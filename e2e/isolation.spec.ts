@@ -132,8 +132,7 @@ test.describe('the sandbox frame with the engine worker', () => {
 
     const loop = await evaluateInFrame(page, 2, caseWith('while (true) {}'));
     expect(loop.message).toMatchObject({ type: 'timeout', id: 2, budgetMs: 2000 });
-    // The frame's watchdog ended it (not the host's deadline, budget + 15 s); the margin absorbs a loaded runner.
-    expect(loop.ms).toBeLessThan(5000);
+    // The frame's watchdog ended it (this page drives the frame with no deadline of its own); how soon is a bench figure.
 
     const next = await evaluateInFrame(page, 3, caseWith(''));
     expect(reportOf(next.message).load.ok).toBe(true);
