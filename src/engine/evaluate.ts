@@ -18,12 +18,20 @@ import { capReport } from './caps.ts';
 import type { Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 
-/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
-export async function evaluate(input: unknown): Promise<Report> {
-  return capReport(await evaluateCase(input));
+/** Optional observers of one evaluation (the sandbox worker times the schema's own code apart from the engine's). */
+export interface EvaluateHooks {
+  /** The schema's module code is about to run. */
+  loading?(): void;
+  /** It ran (loaded or not): what follows is the engine's work on the loaded schema. */
+  loaded?(): void;
 }
 
-async function evaluateCase(input: unknown): Promise<Report> {
+/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
+export async function evaluate(input: unknown, hooks: EvaluateHooks = {}): Promise<Report> {
+  return capReport(await evaluateCase(input, hooks));
+}
+
+async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Report> {
   const parsed = CaseSchema.safeParse(input);
   if (!parsed.success) {
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
@@ -32,7 +40,9 @@ async function evaluateCase(input: unknown): Promise<Report> {
   const c: Case = parsed.data;
   const report = emptyReport(c.role, c.tool, { ok: true });
 
+  hooks.loading?.();
   const loadResult = guard(() => loadSchema(c.schema, c.role), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
+  hooks.loaded?.();
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema };
 

@@ -57,8 +57,12 @@ export interface WorkerInit {
 /** Frame → worker, over the port. */
 export type FrameToWorker = EvaluateRequest | ChunkTexts;
 
-/** Worker → frame, over the port: the shell is warmed up and ready for requests, a reply, or engine chunks it needs. */
-export type WorkerMessage = { type: 'ready' } | WorkerReply | { type: 'need-chunks'; names: string[] };
+/**
+ * Worker → frame, over the port: the shell is warmed up and ready for requests, a reply, engine chunks it needs, or
+ * the phase a run entered: `load` (the schema's module code runs: the plain budget, no cold-engine extra) and `run`
+ * (the engine works on the loaded schema: the run's full budget again).
+ */
+export type WorkerMessage = { type: 'ready' } | WorkerReply | { type: 'need-chunks'; names: string[] } | { type: 'phase'; id: number; phase: 'load' | 'run' };
 
 /** What the app's evaluator resolves a request to. */
 export type Outcome =
@@ -79,8 +83,9 @@ export interface Evaluator {
 export const RUN_BUDGET_MS = 2000;
 
 /**
- * The first run on a worker that did not warm up pays for a cold engine (parsing, JIT, lazy SDK set-up): it gets this
- * many budgets. Spares warm up before they take a case; the frame's first worker does not, so the first verdict waits
+ * The first run on a worker that did not warm up pays for a cold engine (parsing, JIT, lazy SDK set-up): the engine's
+ * work in it gets this many budgets (the schema's module code, timed apart, gets the plain one: a runaway module is
+ * reported as soon from a link as when typed). Spares warm up before they take a case; the frame's first worker does not, so the first verdict waits
  * for no warm-up.
  */
 export const COLD_BUDGET_FACTOR = 4;

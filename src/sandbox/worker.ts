@@ -118,7 +118,7 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     });
     // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
     chunkHost.lock();
-    const report = await evaluate(c);
+    const report = await evaluate(c, { loading: () => send({ type: 'phase', id, phase: 'load' }), loaded: () => send({ type: 'phase', id, phase: 'run' }) });
     const answer = (c as { answer?: unknown } | null)?.answer;
     const ms = Math.round(performance.now() - started);
     send({ type: 'report', id, digest, report: elideLargeValues(report, typeof answer === 'string' ? answer.length : 0), ms });
