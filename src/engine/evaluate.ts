@@ -12,6 +12,7 @@ import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
 import { verifyAll } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
+import { firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
 import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
@@ -24,6 +25,11 @@ export interface EvaluateHooks {
   loading?(): void;
   /** It ran (loaded or not): what follows is the engine's work on the loaded schema. */
   loaded?(): void;
+  /**
+   * Called with the first report (phases/first.ts: the selected converter × client, `pending` set) before the rest is
+   * computed, when the case names a known `converter` and `client` and its answer parses.
+   */
+  first?(report: Report): void;
 }
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
@@ -47,14 +53,16 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema };
 
   const answer = parseAnswer(c.answer);
-  const listings = await convertAll(loaded);
   if (!answer.ok) {
-    const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
+    const converters = Object.fromEntries((await convertAll(loaded)).map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
     return { ...report, answer: { ok: false, error: answer.error }, converters };
   }
 
   const analysed = analyseAnswer(loaded, answer.value);
-  const converters = verifyAll(loaded, answer.value, listings, shipAll(loaded, answer.value, analysed));
+  const shipments = shipAll(loaded, answer.value, analysed);
+  const selected = hooks.first ? selectedOf(input) : null;
+  if (hooks.first && selected) hooks.first(capReport(await firstReport(report, loaded, answer.value, shipments, selected)));
+  const converters = verifyAll(loaded, answer.value, await convertAll(loaded), shipments);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;

@@ -71,6 +71,8 @@ const VerdictSchema = z.object({
   valid: z.nullable(z.boolean()),
   message: nullableMessage,
   errors: z.exactOptional(z.array(VerdictErrorSchema).check(z.maxLength(MAX_VERDICT_ERRORS))),
+  /** In a first report, a client not run yet: no verdict (valid and message null) until the full report. */
+  pending: z.exactOptional(z.literal(true)),
 });
 export type Verdict = z.output<typeof VerdictSchema>;
 
@@ -117,6 +119,9 @@ export type RealSdkRow = z.output<typeof RealSdkRowSchema>;
 const InputParseSchema = z.object({ ok: z.boolean(), parsed: z.nullable(JsonValue), dropped: paths, error: nullableMessage });
 export type InputParse = z.output<typeof InputParseSchema>;
 
+/** The parts a first report leaves for the full one: other converters, other clients, the real-SDK runs, the input parse. */
+export const PENDING_PARTS = ['converters', 'clients', 'realSdk', 'input'] as const;
+
 /** The whole evaluation of one case. */
 export const ReportSchema = z.object({
   v: z.literal(1),
@@ -128,6 +133,8 @@ export const ReportSchema = z.object({
   realSdk: z.object({ v1: z.nullable(RealSdkRowSchema), v2: z.nullable(RealSdkRowSchema) }),
   input: z.exactOptional(InputParseSchema),
   versions: z.record(z.string(), message),
+  /** A first report (engine/phases/first.ts): the parts still being computed; the full report follows without it. */
+  pending: z.exactOptional(z.array(z.enum(PENDING_PARTS))),
 });
 export type Report = z.output<typeof ReportSchema>;
 

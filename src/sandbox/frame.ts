@@ -181,6 +181,10 @@ function fromWorker(slot: Slot, m: WorkerMessage): void {
     needChunks(slot, m.names);
     return;
   }
+  if (m.type === 'partial') {
+    if (slot === current && inflight && m.id === inflight.id) toApp(m);
+    return;
+  }
   if (m.type === 'phase') {
     if (slot === current && inflight && m.id === inflight.id) rearm(m.phase === 'load' ? inflight.loadBudgetMs : inflight.runBudgetMs);
     return;

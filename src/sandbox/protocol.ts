@@ -12,6 +12,8 @@ export interface EvaluateRequest {
 /** Worker → sandbox frame → app; `digest` is caseDigest (digest.ts) of the case the worker evaluated. */
 export type WorkerReply =
   | { type: 'report'; id: number; digest: string; report: Report; ms: number }
+  /** The first report (`pending` set: the selected converter × client), before the full one; the run goes on. */
+  | { type: 'partial'; id: number; digest: string; report: Report; ms: number }
   | { type: 'crash'; id: number; digest: string; message: string };
 
 /** Sandbox frame → app only. */
@@ -72,10 +74,16 @@ export type Outcome =
   /** A newer request superseded this one; its result was dropped. */
   | { kind: 'stale' };
 
+/** Per-request options of Evaluator.evaluate. */
+export interface EvaluateOptions {
+  /** Called with the first report (the case's `converter` × `client`, `pending` set) while the request is the newest. */
+  onPartial?(report: Report, ms: number): void;
+}
+
 /** The app-side handle on the sandbox (src/sandbox/host.ts implements it). */
 export interface Evaluator {
   /** Never rejects; resolves `stale` once a newer request was made (the newest request wins, decided here only). */
-  evaluate(c: CaseInput): Promise<Outcome>;
+  evaluate(c: CaseInput, opts?: EvaluateOptions): Promise<Outcome>;
   dispose(): void;
 }
 

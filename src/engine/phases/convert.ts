@@ -2,17 +2,18 @@
 import type { ConverterId } from '../report.ts';
 import { CONVERTERS } from '../converters/index.ts';
 import { messageOf } from '../lib/message.ts';
-import type { Listing, LoadedCase } from '../types.ts';
+import type { Converter, Listing, LoadedCase } from '../types.ts';
 
 /** Each converter's listing, in catalog order; a converter that throws reports it as its listError. */
 export async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId, Listing]>> {
-  return Promise.all(
-    CONVERTERS.map(async (conv): Promise<[ConverterId, Listing]> => {
-      try {
-        return [conv.id, await conv.list(loaded)];
-      } catch (e) {
-        return [conv.id, { listed: null, listError: messageOf(e), warning: null }];
-      }
-    }),
-  );
+  return Promise.all(CONVERTERS.map(async (conv): Promise<[ConverterId, Listing]> => [conv.id, await listOne(conv, loaded)]));
+}
+
+/** One converter's listing; what it throws is its listError. */
+export async function listOne(conv: Converter, loaded: LoadedCase): Promise<Listing> {
+  try {
+    return await conv.list(loaded);
+  } catch (e) {
+    return { listed: null, listError: messageOf(e), warning: null };
+  }
 }
