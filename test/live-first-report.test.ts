@@ -66,4 +66,18 @@ describe('live evaluation with a first report', () => {
     await expect.poll(() => store.getState().run.kind, { timeout: 30_000 }).toBe('crash');
     expect(store.getState().report).toBeNull();
   });
+
+  it('takes the first report back when the full report fails the contract', async () => {
+    const store = createPlaygroundStore({ ...DEFAULT_CASE });
+    const evaluator: Evaluator = {
+      evaluate: async (c, opts: EvaluateOptions = {}) => {
+        const report = await evaluate(c, { first: (r) => opts.onPartial?.(r, 1) });
+        return { kind: 'report', report: { ...report, realSdk: { v1: { callError: { forged: true } }, v2: null } } as unknown as Report, ms: 2 };
+      },
+      dispose: () => {},
+    };
+    startLiveEvaluation(store, evaluator);
+    await expect.poll(() => store.getState().run.kind, { timeout: 30_000 }).toBe('crash');
+    expect(store.getState().report).toBeNull();
+  });
 });

@@ -31,9 +31,10 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
     evaluator.evaluate(c, { onPartial }).then(
       (outcome) => {
         if (stopped) return;
-        // A run that ends without its full report takes its first report back: its pending parts never come.
-        if (outcome.kind !== 'report' && outcome.kind !== 'stale' && store.getState().report?.pending) store.setState({ report: prior });
         land(store, outcome);
+        // A run that ended without a full report (timeout, crash, a report failing the contract) takes its first report back.
+        const now = store.getState();
+        if (outcome.kind !== 'stale' && now.run.kind !== 'done' && now.report?.pending) store.setState({ report: prior });
       },
       (e: unknown) => {
         if (!stopped) land(store, { kind: 'crash', message: messageOf(e) });
