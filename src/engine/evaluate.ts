@@ -8,6 +8,7 @@ import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
 import { loadSchema } from './load.ts';
+import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
 import { verifyAll } from './phases/verify.ts';
@@ -38,6 +39,9 @@ export async function evaluate(input: unknown, hooks: EvaluateHooks = {}): Promi
 }
 
 async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Report> {
+  // The chunks this case needs, so that sync code may get() them (the sandbox worker loaded them already; a chunk
+  // that cannot load fails where it is used, as that part's error).
+  await preload(input).catch(() => undefined);
   const parsed = CaseSchema.safeParse(input);
   if (!parsed.success) {
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
