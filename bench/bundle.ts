@@ -1,10 +1,11 @@
 /**
- * What the engine worker bundle is made of: src/sandbox/worker.ts bundled the way vite.config.ts's bundleClassic does
- * (one minified IIFE), its modules grouped by npm package, each group's share of the gzipped bundle estimated.
+ * What the engine worker's core script is made of: src/sandbox/worker.ts bundled as the build does
+ * (vite-plugins/engineBundle.ts, minified; lazy chunks left out), its modules grouped by npm package, each group's share of the gzipped bundle estimated.
  */
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Rolldown } from 'vite';
+import type { Rolldown } from 'vite';
+import { bundleEngine } from '../vite-plugins/engineBundle.ts';
 
 /** One npm package's (or our source's) part of the bundle. */
 export interface PackageShare {
@@ -53,26 +54,10 @@ export function packageOf(id: string): string {
 
 /** Bundles the worker as the production build does and breaks it down by package. */
 export async function workerBreakdown(): Promise<WorkerBreakdown> {
-  const result = await build({
-    configFile: false,
-    root: ROOT,
-    mode: 'production',
-    logLevel: 'warn',
-    publicDir: false,
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      write: false,
-      minify: true,
-      sourcemap: false,
-      target: 'es2022',
-      copyPublicDir: false,
-      reportCompressedSize: false,
-      lib: { entry: resolve(ROOT, WORKER_ENTRY), formats: ['iife'], name: 'sandbox', fileName: () => 'bundle.js' },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunk = outputs.flatMap((o) => o.output).find((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-  if (!chunk) throw new Error(`${WORKER_ENTRY} produced no chunk`);
+  // The core script only: what the worker compiles before its first case (its lazy chunks come later).
+  const bundle = await bundleEngine({ root: ROOT, mode: 'production', command: 'build' }, WORKER_ENTRY);
+  const core = bundle.output.filter((c) => !bundle.chunks.has(c.fileName));
+  const chunk = { code: bundle.core, modules: Object.assign({}, ...core.map((c) => c.modules)) as Rolldown.OutputChunk['modules'] };
   const groups = new Map<string, { modules: number; rendered: number; code: string[] }>();
   const rendered = Object.entries(chunk.modules).filter(([, mod]) => mod.renderedLength > 0);
   for (const [id, mod] of rendered) {

@@ -8,10 +8,12 @@ import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
 import { loadSchema } from './load.ts';
+import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
 import { verifyAll } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
+import { firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
 import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
@@ -25,14 +27,26 @@ import { versionsOf, worldFor } from './worlds/load-world.ts';
 import { unvalidatedShipments, wholeResult } from './whole-result.ts';
 import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
-import { preload } from './chunks.ts';
 
-/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
-export async function evaluate(input: unknown): Promise<Report> {
-  return capReport(await evaluateCase(input));
+/** Optional observers of one evaluation (the sandbox worker times the schema's own code apart from the engine's). */
+export interface EvaluateHooks {
+  /** The schema's module code is about to run. */
+  loading?(): void;
+  /** It ran (loaded or not): what follows is the engine's work on the loaded schema. */
+  loaded?(): void;
+  /**
+   * Called with the first report (phases/first.ts: the selected converter × client, `pending` set) before the rest is
+   * computed, when the case names a known `converter` and `client` and its answer parses.
+   */
+  first?(report: Report): void;
 }
 
-async function evaluateCase(input: unknown): Promise<Report> {
+/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
+export async function evaluate(input: unknown, hooks: EvaluateHooks = {}): Promise<Report> {
+  return capReport(await evaluateCase(input, hooks));
+}
+
+async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Report> {
   const parsed = CaseSchema.safeParse(input);
   if (!parsed.success) {
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
@@ -51,27 +65,38 @@ async function evaluateCase(input: unknown): Promise<Report> {
   const imported = importedListing(c.schema);
   if (imported !== null) return importedReport(c, imported, report);
 
+  hooks.loading?.();
   const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
+  hooks.loaded?.();
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
   const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}) };
+  return evaluateLoaded(c, input, loaded, report, hooks);
+}
 
+/** The phases after the schema loaded: answer, first report (hooks.first), convert, ship, verify, real runs. */
+async function evaluateLoaded(c: Case, input: unknown, loaded: LoadedCase, report: Report, hooks: EvaluateHooks): Promise<Report> {
   const parsedAnswer = parseAnswer(c.answer);
   // A whole result: the policies and clients act on its structuredContent, the real runs return it as is.
-  const result = whole && parsedAnswer.ok ? wholeResult(c.answer, parsedAnswer.value) : null;
+  const result = loaded.answerForm === 'result' && parsedAnswer.ok ? wholeResult(c.answer, parsedAnswer.value) : null;
   const answer = result && !result.ok ? result : parsedAnswer;
-  const listings = await convertAll(loaded);
   const request = generateRequestOf(c);
-  if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
-  if (!answer.ok) {
-    const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
-    return { ...report, answer: { ok: false, error: answer.error }, converters };
+  if (!answer.ok || request) {
+    const listings = await convertAll(loaded);
+    if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
+    if (!answer.ok) {
+      const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
+      return { ...report, answer: { ok: false, error: answer.error }, converters };
+    }
   }
 
   const shipped = result?.ok ? result.structuredContent : answer.value;
+  const facts = result?.ok ? result : undefined;
   const analysed = analyseAnswer(loaded, shipped);
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
-  const converters = verifyAll(loaded, shipped, listings, shipments, clientsOf(loaded.world), result?.ok ? result : undefined);
+  const selected = hooks.first ? selectedOf(input) : null;
+  if (hooks.first && selected) hooks.first(capReport(await firstReport(report, loaded, shipped, shipments, selected, facts)));
+  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world), facts);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;

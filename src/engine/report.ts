@@ -72,6 +72,8 @@ const VerdictSchema = z.object({
   valid: z.nullable(z.boolean()),
   message: nullableMessage,
   errors: z.exactOptional(z.array(VerdictErrorSchema).check(z.maxLength(MAX_VERDICT_ERRORS))),
+  /** In a first report, a client not run yet: no verdict (valid and message null) until the full report. */
+  pending: z.exactOptional(z.literal(true)),
 });
 export type Verdict = z.output<typeof VerdictSchema>;
 
@@ -140,6 +142,9 @@ const GeneratedSchema = z.object({
 });
 export type Generated = z.output<typeof GeneratedSchema>;
 
+/** The parts a first report leaves for the full one: other converters, other clients, the real-SDK runs, the input parse. */
+export const PENDING_PARTS = ['converters', 'clients', 'realSdk', 'input'] as const;
+
 /** The whole evaluation of one case. */
 export const ReportSchema = z.object({
   v: z.literal(1),
@@ -155,6 +160,8 @@ export const ReportSchema = z.object({
   versions: z.record(z.string(), message),
   /** The answer form the case picked (absent: the structuredContent, as before answer forms existed). */
   answerForm: z.exactOptional(z.enum(ANSWER_FORM_IDS)),
+  /** A first report (engine/phases/first.ts): the parts still being computed; the full report follows without it. */
+  pending: z.exactOptional(z.array(z.enum(PENDING_PARTS))),
 });
 export type Report = z.output<typeof ReportSchema>;
 

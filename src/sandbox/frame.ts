@@ -30,7 +30,12 @@ let current: Slot | null = null;
 let spare: Slot | null = null;
 /** A worker could not start: none is started again until the frame is recreated. */
 let broken = false;
-let inflight: { id: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
+/**
+ * The run in flight: its budget (sized for the case, with a cold engine's extra), the budget of the phase timed now,
+ * and its watchdog. The schema's module code is timed apart with the plain sized budget, so a runaway module is
+ * ended as soon on a cold worker as on a warm one; the engine's own work gets the whole run budget.
+ */
+let inflight: { id: number; runBudgetMs: number; loadBudgetMs: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
 /** Engine chunk texts the app sent, kept for every later worker (the frame cannot fetch them itself). */
@@ -111,6 +116,14 @@ function onTimeout(): void {
   keepSpare();
 }
 
+/** Times the run in flight afresh with `ms` (a new phase began). */
+function rearm(ms: number): void {
+  if (!inflight) return;
+  clearTimeout(inflight.timer);
+  inflight.budgetMs = ms;
+  inflight.timer = setTimeout(onTimeout, ms);
+}
+
 /** Sends the queued case to a worker that may run it: the current one for its own schema, else the spare. */
 function pump(): void {
   if (!queued || broken) return;
@@ -129,7 +142,7 @@ function pump(): void {
   // The budget grows with the case (a megabyte answer is legitimately slow) and for a cold engine's first run.
   const runBudget = runBudgetMs(budgetMs, req.case, current.ran === null && !current.warm);
   current.ran = realmKey(req.case);
-  inflight = { id: req.id, budgetMs: runBudget, timer: setTimeout(onTimeout, runBudget) };
+  inflight = { id: req.id, runBudgetMs: runBudget, loadBudgetMs: runBudgetMs(budgetMs, req.case, false), budgetMs: runBudget, timer: setTimeout(onTimeout, runBudget) };
   current.port.postMessage(req);
 }
 
@@ -166,6 +179,14 @@ function fromWorker(slot: Slot, m: WorkerMessage): void {
   if (typeof m !== 'object' || m === null) return;
   if (m.type === 'need-chunks') {
     needChunks(slot, m.names);
+    return;
+  }
+  if (m.type === 'partial') {
+    if (slot === current && inflight && m.id === inflight.id) toApp(m);
+    return;
+  }
+  if (m.type === 'phase') {
+    if (slot === current && inflight && m.id === inflight.id) rearm(m.phase === 'load' ? inflight.loadBudgetMs : inflight.runBudgetMs);
     return;
   }
   if (m.type === 'ready') {

@@ -4,10 +4,10 @@
  */
 import type { CaseInput } from '../engine/case.ts';
 import { acceptsReply, caseDigest, type SentRequest } from './digest.ts';
-import { openFrameChannel } from './frameChannel.ts';
+import { openFrameChannel, type FrameChannel } from './frameChannel.ts';
 import { newestWins } from './newestWins.ts';
 import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
-import type { EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
+import type { EvaluateOptions, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
 /** Options for createEvaluator. */
@@ -31,6 +31,8 @@ const FRAME_GRACE_MS = 15_000;
 /** What a frame message says about the request it names: its outcome, or that its worker died (null: nothing). */
 function readFrameMessage(m: FrameMessage, sent: SentRequest | undefined): { id: number; outcome: Outcome } | { id: number; died: string } | null {
   switch (m.type) {
+    case 'partial':
+      return null;
     case 'report':
       return acceptsReply(sent, m) ? { id: m.id, outcome: { kind: 'report', report: m.report, ms: m.ms } } : null;
     case 'crash':
@@ -57,6 +59,15 @@ function createDeadline(): { arm(ms: number, fn: () => void): void; clear(): voi
   return { arm: (ms, fn) => (clear(), (timer = setTimeout(fn, ms))), clear };
 }
 
+/** Posts a request to the frame; a case that cannot be structured-cloned (a caller bug) fails as a value, like everything else. */
+function postRequest(channel: FrameChannel, req: EvaluateRequest, settle: (id: number, o: Outcome) => unknown): void {
+  try {
+    channel.post(req);
+  } catch (e) {
+    settle(req.id, { kind: 'crash', message: `the case could not be sent to the sandbox (${messageOf(e)})` });
+  }
+}
+
 /** Creates the sandbox frame and returns the evaluator that talks to it; the newest request wins (newestWins.ts), the one place that decides it. */
 export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   const budgetMs = opts.budgetMs ?? RUN_BUDGET_MS;
@@ -64,23 +75,21 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   /** The newest request's id and case digest: a reply for anything else (forged, crossed) is dropped. */
   let sent: SentRequest | undefined;
   let latest: EvaluateRequest | null = null;
+  /** The newest request's first-report callback. */
+  let partial: EvaluateOptions['onPartial'];
   let disposed = false;
   /** Covers what the frame's watchdog cannot: a frame that never loads, boots or answers (past the longest budget a case can get). */
   const deadline = createDeadline();
   const settle = (id: number, o: Outcome) => requests.settle(id, o) && deadline.clear();
   const settleAny = (o: Outcome) => (requests.settleAny(o), deadline.clear());
 
-  function send(): void {
-    if (!latest || !channel.booted || !requests.isPending(latest.id)) return;
-    try {
-      channel.post(latest);
-    } catch (e) {
-      // A case that cannot be structured-cloned (a caller bug) fails as a value, like everything else.
-      settle(latest.id, { kind: 'crash', message: `the case could not be sent to the sandbox (${messageOf(e)})` });
-    }
-  }
+  const send = () => {
+    if (latest && channel.booted && requests.isPending(latest.id)) postRequest(channel, latest, settle);
+  };
 
   function onMessage(m: FrameMessage): void {
+    // A first report: only for the newest request, and only what its digest vouches for, as a full reply.
+    if (m.type === 'partial') return void (acceptsReply(sent, m) && requests.isPending(m.id) && partial?.(m.report, m.ms));
     const read = readFrameMessage(m, sent);
     if (read && 'outcome' in read) settle(read.id, read.outcome);
     // A dead worker fails the run pending under its id; with none pending the crash is reported on its own.
@@ -96,10 +105,11 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   });
 
   return {
-    evaluate(c: CaseInput): Promise<Outcome> {
+    evaluate(c: CaseInput, evalOpts: EvaluateOptions = {}): Promise<Outcome> {
       if (disposed) return Promise.resolve({ kind: 'stale' });
       channel.ensureMounted();
       const { id, outcome } = requests.open();
+      partial = evalOpts.onPartial;
       latest = { type: 'evaluate', id, case: c };
       sent = { id, digest: caseDigest(c) };
       deadline.arm(runBudgetMs(budgetMs, c, true) + FRAME_GRACE_MS, () => {

@@ -13,6 +13,8 @@ export interface EvaluateRequest {
 /** Worker → sandbox frame → app; `digest` is caseDigest (digest.ts) of the case the worker evaluated. */
 export type WorkerReply =
   | { type: 'report'; id: number; digest: string; report: Report; ms: number }
+  /** The first report (`pending` set: the selected converter × client), before the full one; the run goes on. */
+  | { type: 'partial'; id: number; digest: string; report: Report; ms: number }
   | { type: 'crash'; id: number; digest: string; message: string };
 
 /** Sandbox frame → app only. */
@@ -58,8 +60,12 @@ export interface WorkerInit {
 /** Frame → worker, over the port. */
 export type FrameToWorker = EvaluateRequest | ChunkTexts;
 
-/** Worker → frame, over the port: the shell is warmed up and ready for requests, a reply, or engine chunks it needs. */
-export type WorkerMessage = { type: 'ready' } | WorkerReply | { type: 'need-chunks'; names: string[] };
+/**
+ * Worker → frame, over the port: the shell is warmed up and ready for requests, a reply, engine chunks it needs, or
+ * the phase a run entered: `load` (the schema's module code runs: the plain budget, no cold-engine extra) and `run`
+ * (the engine works on the loaded schema: the run's full budget again).
+ */
+export type WorkerMessage = { type: 'ready' } | WorkerReply | { type: 'need-chunks'; names: string[] } | { type: 'phase'; id: number; phase: 'load' | 'run' };
 
 /** What the app's evaluator resolves a request to. */
 export type Outcome =
@@ -69,10 +75,16 @@ export type Outcome =
   /** A newer request superseded this one; its result was dropped. */
   | { kind: 'stale' };
 
+/** Per-request options of Evaluator.evaluate. */
+export interface EvaluateOptions {
+  /** Called with the first report (the case's `converter` × `client`, `pending` set) while the request is the newest. */
+  onPartial?(report: Report, ms: number): void;
+}
+
 /** The app-side handle on the sandbox (src/sandbox/host.ts implements it). */
 export interface Evaluator {
   /** Never rejects; resolves `stale` once a newer request was made (the newest request wins, decided here only). */
-  evaluate(c: CaseInput): Promise<Outcome>;
+  evaluate(c: CaseInput, opts?: EvaluateOptions): Promise<Outcome>;
   dispose(): void;
 }
 
@@ -80,8 +92,9 @@ export interface Evaluator {
 export const RUN_BUDGET_MS = 2000;
 
 /**
- * The first run on a worker that did not warm up pays for a cold engine (parsing, JIT, lazy SDK set-up): it gets this
- * many budgets. Spares warm up before they take a case; the frame's first worker does not, so the first verdict waits
+ * The first run on a worker that did not warm up pays for a cold engine (parsing, JIT, lazy SDK set-up): the engine's
+ * work in it gets this many budgets (the schema's module code, timed apart, gets the plain one: a runaway module is
+ * reported as soon from a link as when typed). Spares warm up before they take a case; the frame's first worker does not, so the first verdict waits
  * for no warm-up.
  */
 export const COLD_BUDGET_FACTOR = 4;

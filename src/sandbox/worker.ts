@@ -9,6 +9,7 @@ import chunkHost from 'virtual:engine-chunk-host';
 import { preload } from '../engine/chunks.ts';
 import { evaluate } from '../engine/evaluate.ts';
 import { messageOf } from '../engine/lib/message.ts';
+import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import type { FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
@@ -118,10 +119,15 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     });
     // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
     chunkHost.lock();
-    const report = await evaluate(c);
     const answer = (c as { answer?: unknown } | null)?.answer;
-    const ms = Math.round(performance.now() - started);
-    send({ type: 'report', id, digest, report: elideLargeValues(report, typeof answer === 'string' ? answer.length : 0), ms });
+    const elide = (r: Report) => elideLargeValues(r, typeof answer === 'string' ? answer.length : 0);
+    const ms = () => Math.round(performance.now() - started);
+    const report = await evaluate(c, {
+      loading: () => send({ type: 'phase', id, phase: 'load' }),
+      loaded: () => send({ type: 'phase', id, phase: 'run' }),
+      first: (r) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }),
+    });
+    send({ type: 'report', id, digest, report: elide(report), ms: ms() });
   } catch (e) {
     send({ type: 'crash', id, digest, message: messageOf(e) });
   }

@@ -17,11 +17,24 @@ export interface LiveEvaluation {
 export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator, opts: { hold?: boolean } = {}): LiveEvaluation {
   let stopped = false;
   const run = () => {
-    store.getState().setRun({ kind: 'evaluating' });
+    const state = store.getState();
+    const prior = state.report;
+    state.setRun({ kind: 'evaluating' });
+    // The picked converter and client ride along so that their verdict comes first (engine/phases/first.ts).
+    const c = { ...selectEngineCase(state), converter: state.converter, client: state.client };
+    const onPartial = (report: unknown) => {
+      // Checked like any report; one that fails the contract is dropped (the full report that follows decides).
+      const checked = checkReport(report);
+      if (!stopped && checked.ok) store.getState().setRun({ kind: 'evaluating' }, checked.report);
+    };
     // The evaluator decides which run wins: a superseded one resolves `stale` and lands as nothing.
-    evaluator.evaluate(selectEngineCase(store.getState())).then(
+    evaluator.evaluate(c, { onPartial }).then(
       (outcome) => {
-        if (!stopped) land(store, outcome);
+        if (stopped) return;
+        land(store, outcome);
+        // A run that ended without a full report (timeout, crash, a report failing the contract) takes its first report back.
+        const now = store.getState();
+        if (outcome.kind !== 'stale' && now.run.kind !== 'done' && now.report?.pending) store.setState({ report: prior });
       },
       (e: unknown) => {
         if (!stopped) land(store, { kind: 'crash', message: messageOf(e) });

@@ -1,0 +1,47 @@
+/**
+ * Progressive evaluation (issue 12): evaluate() hands over a first report, the selected converter × client only and
+ * marked `pending`, before the rest; its verdicts are the full report's own (each a real validator run).
+ */
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../src/engine/evaluate.ts';
+import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
+import { ReportSchema, type Report } from '../src/engine/report.ts';
+
+const schema = "import { z } from 'zod';\nexport default z.object({ id: z.string(), n: z.number().optional() });\n";
+
+async function run(c: Record<string, unknown>): Promise<{ first: Report[]; full: Report }> {
+  const first: Report[] = [];
+  const full = await evaluate(c, { first: (r) => first.push(r) });
+  return { first, full };
+}
+
+describe('the first report', () => {
+  it.each([
+    { converter: 'mcp-sdk-v1', client: 'sdk-v1', answer: '{"id":"1","extra":true}' },
+    { converter: 'mcp-sdk-v2', client: 'sdk-v2-browser', answer: '{"id":1}' },
+    { converter: 'zod', client: 'sdk-v2-node', answer: '{"id":"1","n":2}' },
+  ] as const)('holds $converter × $client, as the full report has them, the other clients pending', async ({ converter, client, answer }) => {
+    const { first, full } = await run({ v: 1, schema, answer, converter, client });
+    expect(first).toHaveLength(1);
+    const [report] = first;
+    expect(ReportSchema.safeParse(report).success).toBe(true);
+    expect(report?.pending).toEqual(['converters', 'clients', 'realSdk', 'input']);
+    expect(Object.keys(report?.converters ?? {})).toEqual([converter]);
+    const row = report?.converters[converter];
+    const fullRow = full.converters[converter];
+    expect(row?.listed).toEqual(fullRow?.listed);
+    for (const [policy, p] of Object.entries(row?.policies ?? {})) {
+      const pending = Object.entries(p.verdicts).filter(([, v]) => v.pending === true).map(([id]) => id);
+      expect(pending).toEqual(CLIENT_IDS.filter((id) => id !== client));
+      expect(p.verdicts[client]).toEqual(fullRow?.policies[policy as keyof typeof fullRow.policies]?.verdicts[client]);
+      expect(p.ships).toEqual(fullRow?.policies[policy as keyof typeof fullRow.policies]?.ships);
+    }
+    expect(full.pending).toBeUndefined();
+    expect(Object.keys(full.converters).length).toBeGreaterThan(1);
+  });
+
+  it('is not made when the case names no converter and client, or its answer does not parse', async () => {
+    expect((await run({ v: 1, schema, answer: '{"id":"1"}' })).first).toEqual([]);
+    expect((await run({ v: 1, schema, answer: '{"id":', converter: 'zod', client: 'sdk-v1' })).first).toEqual([]);
+  });
+});
