@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { openInPlaygroundUrl } from './ui/embed/messages.ts';
 import { parseEmbedOptions } from './ui/embed/options.ts';
 import { createEvaluator } from './sandbox/host.ts';
+import { createSideRuns } from './sandbox/sideRuns.ts';
 import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
@@ -64,6 +65,8 @@ const services: AppServices = {
     void copyText(shared.url).then((ok) => store.getState().setToast(ok ? 'Link copied' : copyFailed));
   },
   rerun: () => live.run(),
+  // Created on first use: a page that never compares never starts a second sandbox frame.
+  sideRuns: createSideRuns(() => createEvaluator()),
 };
 
 createRoot(root).render(

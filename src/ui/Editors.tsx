@@ -1,4 +1,5 @@
 /** The left column: the zod schema editor above the sample answer (or call arguments) editor, and their keys. */
+import { AnswerFormPicker } from './controls/AnswerFormPicker.tsx';
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { usePlayground } from './storeContext.ts';
 
@@ -11,7 +12,12 @@ export function Editors() {
       <EditorPanel
         name="answer"
         title={output ? 'Sample answer' : 'Call arguments'}
-        aside={<span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>}
+        aside={
+          <>
+            <span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>
+            {output && <AnswerFormPicker />}
+          </>
+        }
       />
       <p className="hint editor-keys" id="editor-keys">
         In an editor, Tab indents: press <kbd>Ctrl</kbd>+<kbd>M</kbd> (<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>M</kbd> on a Mac) to make Tab move focus

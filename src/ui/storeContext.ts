@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { EmbedOptions } from './embed/options.ts';
+import type { SideRuns } from '../sandbox/sideRuns.ts';
 import type { PlaygroundState, PlaygroundStore } from '../state/store.ts';
 
 /** A link to the current case, or the sentence saying why there is none (the case is too large for a link). */
@@ -18,6 +19,8 @@ export interface AppServices {
   share(): void;
   /** Evaluates the current case again now. */
   rerun(): void;
+  /** Runs beside the live one (the compare view's version cells), in a sandbox frame of their own. */
+  sideRuns: SideRuns;
 }
 
 /** The services context; main.tsx provides it. */
