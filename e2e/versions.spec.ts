@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { WORLD_EXAMPLES } from '../src/examples/worlds.ts';
 import { decodePermalink } from '../src/state/permalink.ts';
 import { expect, openCase, test, waitForEditors } from './fixtures.ts';
 
@@ -63,6 +64,21 @@ test('the compare view shows the grid, a cell click picks its versions, Escape c
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2');
 });
+
+// Their verdicts are checked row by row in e2e/gallery.spec.ts (it walks every example); here, that they open their world.
+for (const example of WORLD_EXAMPLES) {
+  test(`#example/${example.id} opens in its world`, async ({ page }) => {
+    await page.goto(`/#example/${example.id}`);
+    await expect(page.getByTestId('example-strip')).toContainText(example.title);
+    const { versions, answerForm } = example.case;
+    if (versions) {
+      await expect(page.getByRole('combobox', { name: 'zod' })).toHaveValue(versions.zod);
+      await expect(page.getByRole('combobox', { name: 'SDK v1' })).toHaveValue(versions.sdk);
+    }
+    await expect(page.getByRole('combobox', { name: 'Answer is' })).toHaveValue(answerForm ?? 'structuredContent');
+    await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  });
+}
 
 test('screenshots of the compare view', async ({ page }) => {
   const dir = process.env['SCREENSHOT_DIR'];
