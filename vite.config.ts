@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { bundleEngine, sandboxBuild, type EngineBundle } from './vite-plugins/engineBundle.ts';
 
 const VIRTUAL_WORKER_URL = 'virtual:sandbox-worker-url';
 const WORKER_ENTRY = 'src/sandbox/worker.ts';
 const FRAME_ENTRY = 'src/sandbox/frame.ts';
 const FRAME_TAG = '<script data-inline src="/src/sandbox/frame.ts"></script>';
 const DEV_WORKER_PATH = '__sandbox/engine-worker.js';
+const DEV_CHUNK_DIR = '__sandbox/';
 
 /** One entry bundled into a single self-contained classic (IIFE) script, and the files it was made from. */
 interface ClassicBundle {
@@ -18,26 +20,9 @@ interface ClassicBundle {
 
 /** Bundles one entry into a single self-contained classic (IIFE) script. */
 async function bundleClassic(config: ResolvedConfig, entry: string): Promise<ClassicBundle> {
-  const production = config.command === 'build';
-  const result = await build({
-    configFile: false,
-    root: config.root,
-    mode: config.mode,
-    logLevel: 'warn',
-    publicDir: false,
-    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
-    build: {
-      write: false,
-      minify: production,
-      sourcemap: false,
-      target: 'es2022',
-      copyPublicDir: false,
-      reportCompressedSize: false,
-      lib: { entry: resolve(config.root, entry), formats: ['iife'], name: 'sandbox', fileName: () => 'bundle.js' },
-    },
+  const chunks = await sandboxBuild(config, {
+    lib: { entry: resolve(config.root, entry), formats: ['iife'], name: 'sandbox', fileName: () => 'bundle.js' },
   });
-  const outputs = Array.isArray(result) ? result : [result];
-  const chunks = outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk');
   const [chunk, ...rest] = chunks;
   if (!chunk || rest.length > 0 || chunk.imports.length > 0 || chunk.dynamicImports.length > 0) {
     throw new Error(`${entry} did not bundle to one self-contained script`);
@@ -45,8 +30,14 @@ async function bundleClassic(config: ResolvedConfig, entry: string): Promise<Cla
   return { code: chunk.code, files: new Set(chunk.moduleIds) };
 }
 
+/** The virtual module's text: the worker script's URL and each engine chunk's URL by its name. */
+function workerUrls(worker: string, chunks: Record<string, string>): string {
+  return `export default ${JSON.stringify(worker)};\nexport const chunkUrls = ${JSON.stringify(chunks)};\n`;
+}
+
 /**
- * The sandbox: builds the engine worker and the frame script as classic scripts (a module worker from a blob: URL
+ * The sandbox: builds the engine worker (a classic script and its lazily loaded chunks, vite-plugins/engineBundle.ts)
+ * and the frame script as classic scripts (a module worker from a blob: URL
  * is refused in sandboxed frames by some engines), emits the worker as a hashed asset the app fetches and hands to
  * the frame, and writes sandbox.html with the frame script inlined and allowed by its hash (an external script
  * would need 'self', which an opaque origin cannot be relied on to match, and module scripts would be CORS
@@ -54,16 +45,18 @@ async function bundleClassic(config: ResolvedConfig, entry: string): Promise<Cla
  */
 function sandbox(): Plugin {
   let config: ResolvedConfig;
-  const cache = new Map<string, Promise<ClassicBundle>>();
-  const bundle = (entry: string): Promise<ClassicBundle> => {
-    let p = cache.get(entry);
+  const cache = new Map<string, Promise<ClassicBundle | EngineBundle>>();
+  const cached = <T extends ClassicBundle | EngineBundle>(entry: string, make: () => Promise<T>): Promise<T> => {
+    let p = cache.get(entry) as Promise<T> | undefined;
     if (!p) {
-      p = bundleClassic(config, entry);
+      p = make();
       cache.set(entry, p);
       p.catch(() => cache.delete(entry));
     }
     return p;
   };
+  const bundle = (entry: string) => cached(entry, () => bundleClassic(config, entry));
+  const engine = () => cached(WORKER_ENTRY, () => bundleEngine(config, WORKER_ENTRY));
   const sandboxHtml = async (): Promise<string> => {
     const template = await readFile(resolve(config.root, 'sandbox.html'), 'utf8');
     const code = (await bundle(FRAME_ENTRY)).code.replaceAll('</script', '<\\/script');
@@ -81,11 +74,19 @@ function sandbox(): Plugin {
     },
     async load(id) {
       if (id !== `\0${VIRTUAL_WORKER_URL}`) return undefined;
-      if (config.command === 'serve') return `export default ${JSON.stringify(config.base + DEV_WORKER_PATH)};`;
-      const source = (await bundle(WORKER_ENTRY)).code;
-      const fileName = `${config.build.assetsDir}/engine-worker-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      return `export default ${JSON.stringify(config.base + fileName)};`;
+      const { core, chunks } = await engine();
+      if (config.command === 'serve') {
+        return workerUrls(config.base + DEV_WORKER_PATH, Object.fromEntries([...chunks.keys()].map((n) => [n, config.base + DEV_CHUNK_DIR + n])));
+      }
+      const fileName = `${config.build.assetsDir}/engine-worker-${createHash('sha256').update(core).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: core });
+      const urls: Record<string, string> = {};
+      for (const [name, source] of chunks) {
+        // Chunk names carry their content hash already.
+        this.emitFile({ type: 'asset', fileName: `${config.build.assetsDir}/${name}`, source });
+        urls[name] = `${config.base}${config.build.assetsDir}/${name}`;
+      }
+      return workerUrls(config.base + fileName, urls);
     },
     async generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'sandbox.html', source: await sandboxHtml() });
@@ -101,8 +102,15 @@ function sandbox(): Plugin {
       });
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split(/[?#]/)[0];
+        const chunk = path?.startsWith(config.base + DEV_CHUNK_DIR) ? path.slice((config.base + DEV_CHUNK_DIR).length) : null;
         const page =
-          path === `${config.base}sandbox.html` ? sandboxHtml() : path === config.base + DEV_WORKER_PATH ? bundle(WORKER_ENTRY).then((b) => b.code) : null;
+          path === `${config.base}sandbox.html`
+            ? sandboxHtml()
+            : path === config.base + DEV_WORKER_PATH
+              ? engine().then((b) => b.core)
+              : chunk
+                ? engine().then((b) => b.chunks.get(chunk) ?? Promise.reject(new Error(`no engine chunk ${chunk}`)))
+                : null;
         if (!page) return next();
         page.then(
           (body) => {

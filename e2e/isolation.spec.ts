@@ -19,6 +19,13 @@ function engineWorkerSource(): string {
   return readFileSync(join(assets, file), 'utf8');
 }
 
+/** The built engine chunks by name (the app fetches them for the frame, which cannot). */
+function engineChunks(): Record<string, string> {
+  const assets = join(OUT_DIR, 'assets');
+  const files = readdirSync(assets).filter((f) => /^engine-[\w-]+\.js$/.test(f) && !f.startsWith('engine-worker-'));
+  return Object.fromEntries(files.map((f) => [f, readFileSync(join(assets, f), 'utf8')]));
+}
+
 /** A case whose schema module is `body` followed by a harmless default export. */
 function caseWith(body: string): { v: 1; schema: string; answer: string } {
   return { v: 1, schema: `import { z } from 'zod';\n${body}\nexport default z.object({ a: z.string() });\n`, answer: '{"a":"x"}' };
@@ -30,25 +37,31 @@ interface Driven {
   at: Record<number, number>;
 }
 
-/** Mounts a raw sandbox frame in the page and boots it with `source`, as host.ts does. */
+/** Mounts a raw sandbox frame in the page and boots it with `source`, as host.ts does, answering its chunk requests. */
 async function mountFrame(page: Page, source: string, budgetMs = 2000): Promise<void> {
+  const chunks = engineChunks();
   await page.evaluate(
-    ([source, budgetMs]) => {
+    ([source, budgetMs, chunks]) => {
       const nonce = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16)).join('');
       const frame = document.createElement('iframe');
       frame.setAttribute('sandbox', 'allow-scripts');
       frame.src = `/sandbox.html#${nonce}`;
       const driven = { messages: [] as unknown[], sentAt: {} as Record<number, number>, at: {} as Record<number, number>, frame };
       Object.assign(window, { __driven: driven });
-      window.addEventListener('message', (e: MessageEvent<{ nonce?: string; type: string; id?: number }>) => {
+      window.addEventListener('message', (e: MessageEvent<{ nonce?: string; type: string; id?: number; names?: string[] }>) => {
         if (e.source !== frame.contentWindow || e.data.nonce !== nonce) return;
+        if (e.data.type === 'need-chunks') {
+          const names = e.data.names ?? [];
+          frame.contentWindow?.postMessage({ type: 'chunks', names, texts: names.map((n) => chunks[n] ?? '') }, '*');
+          return;
+        }
         driven.messages.push(e.data);
         if (e.data.id !== undefined) driven.at[e.data.id] ??= performance.now();
         if (e.data.type === 'ready') frame.contentWindow?.postMessage({ type: 'boot', source, budgetMs }, '*');
       });
       document.body.append(frame);
     },
-    [source, budgetMs] as const,
+    [source, budgetMs, chunks] as const,
   );
   await page.waitForFunction(() => (window as unknown as { __driven: Driven }).__driven.messages.some((m) => m.type === 'ready'));
 }
@@ -162,6 +175,8 @@ test.describe('the sandbox frame with the engine worker', () => {
   });
 
   test('schema code reaches no network, storage, parent or top, and the worker stays healthy', async ({ page, trap }) => {
+    // Thirteen schema texts, so thirteen fresh workers, each booting the engine: slow on a loaded 2-core runner.
+    test.setTimeout(180_000);
     let id = 0;
     for (const [name, body] of Object.entries(escapes(trap))) {
       const { message } = await evaluateInFrame(page, ++id, caseWith(body));

@@ -72,3 +72,22 @@ describe('cli', () => {
     expect(run.stderr).toContain('usage: npm run evaluate');
   });
 });
+
+describe('cli version flags', () => {
+  const extraKey = { v: 1, role: 'output', tool: 'get_invoice', schema: 'import { z } from "zod"\nexport default z.object({ id: z.string() })', answer: '{"id":"1","x":2}' };
+
+  it('--zod and --sdk override the file and run those versions (the Ajv 6 wording of SDK 1.20.2)', () => {
+    const run = cli(['-', '--zod', '3.25.76', '--sdk', '1.20.2'], JSON.stringify({ ...extraKey, versions: { zod: '4.3.6' } }));
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.versions).toMatchObject({ zod: '3.25.76', '@modelcontextprotocol/sdk': '1.20.2' });
+    expect(report.realSdk.v1?.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data should NOT have additional properties");
+  });
+
+  it('an unknown version exits 2 naming the available ones', () => {
+    const run = cli(['-', '--sdk', '1.0.0'], JSON.stringify(extraKey));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Unknown sdk version "1.0.0": available 1.32.2, 1.20.2');
+    expect(run.stdout).toBe('');
+  });
+});

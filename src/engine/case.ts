@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './contract/catalog.ts';
+import { ANSWER_FORM_IDS, SDK_VERSION_IDS, SERVER_VERSION_IDS, ZOD_VERSION_IDS } from './contract/versions.ts';
 
 /** The roles a case can play (contract/catalog.ts): the tool's answer against its outputSchema, or call arguments against its inputSchema. */
 export { ROLES, type Role } from './contract/catalog.ts';
@@ -24,7 +25,18 @@ export const CaseSchema = z.looseObject({
   schema: z.string(),
   /** JSON text: the tool's answer (output role) or the call's arguments (input role). */
   answer: z.string(),
+  /** The versions to run (contract/versions.ts); each left out is the default. Absent: the defaults, as before versions existed. */
+  versions: z.optional(
+    z.object({ zod: versionOf('zod', ZOD_VERSION_IDS), sdk: versionOf('sdk', SDK_VERSION_IDS), server: versionOf('server', SERVER_VERSION_IDS) }),
+  ),
+  /** What the answer text is (output role): the structuredContent (the default) or the whole CallToolResult. */
+  answerForm: z.optional(z.enum(ANSWER_FORM_IDS, { error: (i) => `Unknown answer form ${JSON.stringify(i.input)}: available ${ANSWER_FORM_IDS.join(', ')}` })),
 });
+
+/** An optional version picked from `ids`; an unknown one is refused with the list of those available. */
+function versionOf<T extends string>(what: string, ids: readonly [T, ...T[]]) {
+  return z.optional(z.enum(ids, { error: (i) => `Unknown ${what} version ${JSON.stringify(i.input)}: available ${ids.join(', ')}` }));
+}
 
 /** A case as written (defaults not applied). */
 export type CaseInput = z.input<typeof CaseSchema>;

@@ -17,6 +17,10 @@ import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
 import type { Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
+import { clientsOf } from './clients/index.ts';
+import { versionsOf, worldFor } from './worlds/load-world.ts';
+import type { World } from './worlds/world.ts';
+import { preload } from './chunks.ts';
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
 export async function evaluate(input: unknown): Promise<Report> {
@@ -30,11 +34,19 @@ async function evaluateCase(input: unknown): Promise<Report> {
     return emptyReport(role, DEFAULT_TOOL, { ok: false, error: { message: `Not a valid case: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` } });
   }
   const c: Case = parsed.data;
-  const report = emptyReport(c.role, c.tool, { ok: true });
+  let world: World;
+  try {
+    // The engine's lazily loaded parts (chunks.ts): in the worker already loaded before the schema code can run.
+    await preload(c);
+    world = await worldFor(versionsOf(c.versions));
+  } catch (e) {
+    return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
+  }
+  const report = withVersions(emptyReport(c.role, c.tool, { ok: true }), world, c.answerForm);
 
-  const loadResult = guard(() => loadSchema(c.schema, c.role), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
+  const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
-  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema };
+  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }) };
 
   const answer = parseAnswer(c.answer);
   const listings = await convertAll(loaded);
@@ -44,10 +56,16 @@ async function evaluateCase(input: unknown): Promise<Report> {
   }
 
   const analysed = analyseAnswer(loaded, answer.value);
-  const converters = verifyAll(loaded, answer.value, listings, shipAll(loaded, answer.value, analysed));
+  const converters = verifyAll(loaded, answer.value, listings, shipAll(loaded, answer.value, analysed), clientsOf(loaded.world));
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;
+}
+
+/** The versions that ran, in the Report's package-keyed record, and the answer form when the case picked one. */
+function withVersions(report: Report, world: World, answerForm: Case['answerForm']): Report {
+  const out: Report = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk } };
+  return answerForm === undefined ? out : { ...out, answerForm };
 }
 
 function emptyReport(role: Report['role'], tool: string, load: Report['load']): Report {

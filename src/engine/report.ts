@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES } from './contract/catalog.ts';
+import { ANSWER_FORM_IDS } from './contract/versions.ts';
 
 export { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES, type ClientId, type ConverterId, type PolicyId, type Role } from './contract/catalog.ts';
 
@@ -128,6 +129,8 @@ export const ReportSchema = z.object({
   realSdk: z.object({ v1: z.nullable(RealSdkRowSchema), v2: z.nullable(RealSdkRowSchema) }),
   input: z.exactOptional(InputParseSchema),
   versions: z.record(z.string(), message),
+  /** The answer form the case picked (absent: the structuredContent, as before answer forms existed). */
+  answerForm: z.exactOptional(z.enum(ANSWER_FORM_IDS)),
 });
 export type Report = z.output<typeof ReportSchema>;
 

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Role } from './case.ts';
 import type { Analysis } from './policies/analysis.ts';
+import type { World } from './worlds/world.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
 
 /** What every phase after `load` sees. Never mutated. */
@@ -10,6 +11,10 @@ export interface LoadedCase {
   tool: string;
   /** The user's schema (a raw shape already wrapped in `z.object`). */
   schema: z.ZodType;
+  /** The packages the case runs (worlds/world.ts); absent: the default world. */
+  world?: World;
+  /** What the answer text is (output role): absent, the structuredContent; 'result', the whole CallToolResult. */
+  answerForm?: 'result';
 }
 
 /**
@@ -40,6 +45,8 @@ export interface Listing {
 /** A converter: one way a server turns the zod schema into the listed JSON Schema (its title and summary: contract/catalog.ts). */
 export interface Converter<Id extends ConverterId = ConverterId> {
   id: Id;
+  /** It converts with zod 4's `z.toJSONSchema` or walks zod 4's internals: a zod 3 schema gets a listError saying so. */
+  needsZod4?: true;
   list(loaded: LoadedCase): Promise<Listing> | Listing;
 }
 

@@ -6,7 +6,7 @@
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
 import { needsFreshRealm, runBudgetMs, schemaText } from './protocol.ts';
-import type { AppMessage, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
+import type { AppMessage, ChunkTexts, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
 /** One worker and the frame's end of its channel. */
@@ -33,6 +33,10 @@ let broken = false;
 let inflight: { id: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
+/** Engine chunk texts the app sent, kept for every later worker (the frame cannot fetch them itself). */
+const chunkTexts = new Map<string, string>();
+/** Workers waiting for chunk texts, with the names they asked for. */
+let chunkWaiters: Array<{ slot: Slot; names: string[] }> = [];
 
 function toApp(m: WorkerReply | FrameEvent): void {
   const message: FrameMessage = { ...m, nonce };
@@ -134,8 +138,36 @@ function keepSpare(): void {
   if (!spare && !inflight && !broken && (current === null || current.ready)) spare = spawn(true);
 }
 
+/** Answers a worker's chunk request from the texts kept, or asks the app for those missing. */
+function needChunks(slot: Slot, names: unknown): void {
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) return;
+  chunkWaiters.push({ slot, names });
+  const missing = names.filter((n) => !chunkTexts.has(n));
+  if (missing.length > 0) toApp({ type: 'need-chunks', names: missing });
+  else answerChunks(null);
+}
+
+/** Takes the app's chunk texts and answers every worker whose chunks are all here (or, on `failed`, every waiting worker). */
+function answerChunks(m: ChunkTexts | null): void {
+  if (m && 'texts' in m) m.names.forEach((n, i) => typeof m.texts[i] === 'string' && chunkTexts.set(n, m.texts[i]));
+  const failed = m && 'error' in m ? m : null;
+  chunkWaiters = chunkWaiters.filter(({ slot, names }) => {
+    if (slot !== current && slot !== spare) return false;
+    const texts = names.map((n) => chunkTexts.get(n));
+    const reply: ChunkTexts | null = failed && names.some((n) => failed.names.includes(n))
+      ? { type: 'chunks', names, error: failed.error }
+      : texts.every((t) => t !== undefined) ? { type: 'chunks', names, texts: texts as string[] } : null;
+    if (reply) slot.port.postMessage(reply);
+    return reply === null;
+  });
+}
+
 function fromWorker(slot: Slot, m: WorkerMessage): void {
   if (typeof m !== 'object' || m === null) return;
+  if (m.type === 'need-chunks') {
+    needChunks(slot, m.names);
+    return;
+  }
   if (m.type === 'ready') {
     slot.ready = true;
   } else if (slot === current && inflight && m.id === inflight.id) {
@@ -156,6 +188,8 @@ function fromApp(e: MessageEvent<AppMessage>): void {
     // The first worker takes the first case at once, cold; the spare starts once it is idle.
     current = spawn(false);
     pump();
+  } else if (m.type === 'chunks') {
+    answerChunks(m);
   } else if (m.type === 'evaluate') {
     // The app sends only its newest request (src/sandbox/newestWins.ts decides): each one replaces the queued one.
     lastId = m.id;

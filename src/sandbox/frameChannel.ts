@@ -2,8 +2,8 @@
  * The app's line to the sandbox frame: a hidden `<iframe sandbox="allow-scripts">` (no allow-same-origin), its nonce,
  * and the worker script it boots with. Only messages from that frame's window carrying its nonce get through.
  */
-import workerUrl from 'virtual:sandbox-worker-url';
-import type { AppMessage, FrameMessage } from './protocol.ts';
+import workerUrl, { chunkUrls } from 'virtual:sandbox-worker-url';
+import type { AppMessage, ChunkTexts, FrameMessage } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
 /** What the evaluator hears from the channel. */
@@ -41,6 +41,30 @@ function loadWorkerSource(): Promise<string> {
     workerSource = null;
   });
   return workerSource;
+}
+
+const chunkSources = new Map<string, Promise<string>>();
+
+/** An engine chunk's text, fetched once on first need; only the chunks the build listed are fetched. */
+function loadChunk(name: string): Promise<string> {
+  let source = chunkSources.get(name);
+  if (!source) {
+    const url = Object.hasOwn(chunkUrls, name) ? chunkUrls[name] : undefined;
+    source = url ? fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status} for ${url}`)))) : Promise.reject(new Error(`no engine part named ${name}`));
+    chunkSources.set(name, source);
+    source.catch(() => chunkSources.delete(name));
+  }
+  return source;
+}
+
+/** The answer to a frame's `need-chunks`: the texts, or why one could not be fetched. */
+async function chunkTexts(names: unknown): Promise<ChunkTexts> {
+  const list = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+  try {
+    return { type: 'chunks', names: list, texts: await Promise.all(list.map(loadChunk)) };
+  } catch (e) {
+    return { type: 'chunks', names: list, error: `could not load the engine part (${messageOf(e)})` };
+  }
 }
 
 function randomNonce(): string {
@@ -93,7 +117,11 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
   const onMessage = (e: MessageEvent) => {
     if (!frame || e.source !== frame.contentWindow || !isFrameMessage(e.data) || e.data.nonce !== nonce) return;
     if (e.data.type === 'ready') void boot();
-    on.message(e.data);
+    if (e.data.type !== 'need-chunks') on.message(e.data);
+    else {
+      const asked = nonce;
+      void chunkTexts(e.data.names).then((m) => nonce === asked && post(m));
+    }
   };
   window.addEventListener('message', onMessage);
   // The worker script is fetched while the frame loads, not after it says `ready`.

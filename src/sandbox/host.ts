@@ -42,6 +42,7 @@ function readFrameMessage(m: FrameMessage, sent: SentRequest | undefined): { id:
     case 'failed':
       return { id: m.id, died: `the worker could not start: ${m.message}` };
     case 'ready':
+    case 'need-chunks':
       return null;
   }
 }

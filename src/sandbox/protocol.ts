@@ -22,7 +22,9 @@ export type FrameEvent =
   /** The worker died (an uncaught error outside evaluate, out of memory): the next run gets a fresh one. */
   | { type: 'respawned'; id: number; message: string }
   /** The worker could not start at all (e.g. the browser refused a blob: worker): not retried until the frame is recreated. */
-  | { type: 'failed'; id: number; message: string };
+  | { type: 'failed'; id: number; message: string }
+  /** A worker needs these engine chunks (names from the build's chunk list): the app fetches them and answers ChunkTexts. */
+  | { type: 'need-chunks'; names: string[] };
 
 /** Every message the frame posts to the app carries the nonce the app gave it in the frame URL. */
 export type FrameMessage = (WorkerReply | FrameEvent) & { nonce: string };
@@ -34,8 +36,11 @@ export interface BootCommand {
   budgetMs: number;
 }
 
+/** App → sandbox frame → worker: the texts of engine chunks, in the order of `names`, or why they could not be fetched. */
+export type ChunkTexts = { type: 'chunks'; names: string[]; texts: string[] } | { type: 'chunks'; names: string[]; error: string };
+
 /** Everything the app posts to the sandbox frame. */
-export type AppMessage = BootCommand | EvaluateRequest;
+export type AppMessage = BootCommand | EvaluateRequest | ChunkTexts;
 
 /**
  * Frame → worker, the only message on the worker's global: the port of a MessageChannel, transferred. The shell keeps
@@ -50,10 +55,10 @@ export interface WorkerInit {
 }
 
 /** Frame → worker, over the port. */
-export type FrameToWorker = EvaluateRequest;
+export type FrameToWorker = EvaluateRequest | ChunkTexts;
 
-/** Worker → frame, over the port: the shell is warmed up and ready for requests, or a reply. */
-export type WorkerMessage = { type: 'ready' } | WorkerReply;
+/** Worker → frame, over the port: the shell is warmed up and ready for requests, a reply, or engine chunks it needs. */
+export type WorkerMessage = { type: 'ready' } | WorkerReply | { type: 'need-chunks'; names: string[] };
 
 /** What the app's evaluator resolves a request to. */
 export type Outcome =

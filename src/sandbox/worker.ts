@@ -2,12 +2,16 @@
  * The evaluation worker shell: one classic script started by the sandbox frame from a blob: URL, one worker per
  * schema text. Takes the frame's port from the one message on its global, warms the engine up if asked, then answers
  * EvaluateRequests over that port with the Report (plain JSON) or a crash, each with the digest of its case.
+ * Engine chunks come over the same port (the app fetches them); those a case needs are loaded before its schema code
+ * runs, and then the module runtime is locked (src/engine/chunks.ts).
  */
+import chunkHost from 'virtual:engine-chunk-host';
+import { preload } from '../engine/chunks.ts';
 import { evaluate } from '../engine/evaluate.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
-import type { EvaluateRequest, WorkerInit, WorkerMessage } from './protocol.ts';
+import type { FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -62,10 +66,14 @@ function onInit(e: MessageEvent<unknown>): void {
   const port = m.port;
   // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
   const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
+  const chunks = chunkRequests(send);
+  chunkHost.setFetcher(chunks.fetch);
   // The frame sends one request at a time, and only after `ready`.
   port.onmessage = (ev) => {
-    const req = dataOf(ev) as EvaluateRequest | null;
-    if (typeof req === 'object' && req !== null && req.type === 'evaluate') void run(req, send);
+    const m = dataOf(ev) as FrameToWorker | null;
+    if (typeof m !== 'object' || m === null) return;
+    if (m.type === 'evaluate') void run(m, send);
+    else if (m.type === 'chunks') chunks.answer(m);
   };
   void (m.warmUp ? warmUp() : Promise.resolve()).then(() => send({ type: 'ready' }));
 }
@@ -81,11 +89,35 @@ async function warmUp(): Promise<void> {
   }
 }
 
-async function run(req: EvaluateRequest, send: (message: WorkerMessage) => void): Promise<void> {
+/** The worker's chunk requests to the frame: one at a time per name list, answered in order. */
+function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: string[]): Promise<string[]>; answer(m: Extract<FrameToWorker, { type: 'chunks' }>): void } {
+  const waiting: Array<{ names: string; resolve(texts: string[]): void; reject(e: Error): void }> = [];
+  return {
+    fetch: (names) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ names: names.join('\n'), resolve, reject });
+        send({ type: 'need-chunks', names });
+      }),
+    answer: (m) => {
+      const at = waiting.findIndex((w) => w.names === m.names.join('\n'));
+      const [w] = at >= 0 ? waiting.splice(at, 1) : [];
+      if (!w) return;
+      if ('texts' in m && m.texts.length === m.names.length) w.resolve(m.texts);
+      else w.reject(new Error('error' in m ? m.error : 'the engine part arrived incomplete'));
+    },
+  };
+}
+
+async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void): Promise<void> {
   const { id, case: c } = req;
   const digest = caseDigest(c);
   const started = performance.now();
   try {
+    await preload(c).catch((e: unknown) => {
+      throw new Error(`The engine could not be loaded: ${messageOf(e)}`);
+    });
+    // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
+    chunkHost.lock();
     const report = await evaluate(c);
     const answer = (c as { answer?: unknown } | null)?.answer;
     const ms = Math.round(performance.now() - started);

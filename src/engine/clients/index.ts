@@ -4,6 +4,9 @@ import type { Client, ClientRegistry } from '../types.ts';
 import { sdkV1Client } from './sdk-v1.ts';
 import { sdkV2NodeClient } from './sdk-v2-node.ts';
 import { sdkV2BrowserClient } from './sdk-v2-browser.ts';
+import { sdkV1ClientOf } from './sdk-v1.ts';
+import { sdkV120ClientOf } from './sdk-v1-20.ts';
+import type { World } from '../worlds/world.ts';
 
 /** Each catalog id's client (a missing, extra or mismatched entry fails the compiler). */
 export const CLIENT_REGISTRY: ClientRegistry = {
@@ -14,3 +17,17 @@ export const CLIENT_REGISTRY: ClientRegistry = {
 
 /** The clients in the catalog's (display) order. */
 export const CLIENTS: readonly Client[] = CLIENT_IDS.map((id) => CLIENT_REGISTRY[id]);
+
+const byWorld = new WeakMap<World, readonly Client[]>();
+
+/** The clients of a world: its v1 client is the world's SDK (1.20.2 validates with its own Ajv 6); the default world's are CLIENTS. */
+export function clientsOf(world: World | undefined): readonly Client[] {
+  if (!world || world.isDefault) return CLIENTS;
+  let clients = byWorld.get(world);
+  if (!clients) {
+    const v1 = world.v1.version === '1.20.2' ? sdkV120ClientOf(world.v1) : sdkV1ClientOf(world.v1);
+    clients = CLIENTS.map((c) => (c.id === 'sdk-v1' ? v1 : c));
+    byWorld.set(world, clients);
+  }
+  return clients;
+}

@@ -2,7 +2,7 @@
  * The `frontmcp` converter: seed 000 (FrontMCP PR #981). An object schema, or a union of object schemas, is listed;
  * anything else is left out with one startup warning that names the tool and the reason.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Role } from '../case.ts';
 import { messageOf } from '../lib/message.ts';
 import { hasTransform } from '../lib/pipes.ts';
@@ -11,6 +11,7 @@ import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../lib/schema-wa
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { perSchema } from './support/listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
+import type { ZodV4 } from '../worlds/world.ts';
 
 /** Why an output schema is left out; the seed words the first one verbatim, the others follow its sentences. */
 const REASONS = {
@@ -31,16 +32,16 @@ interface OutputListing {
 }
 
 /** Primitive outputs (`z.string()`, `z.number()`, `z.date()`, …) are never listed, by design, and stay quiet. */
-function isPrimitive(schema: z.ZodType): boolean {
-  return [z.ZodString, z.ZodNumber, z.ZodBoolean, z.ZodBigInt, z.ZodDate].some((kind) => schema instanceof kind);
+function isPrimitive(schema: z.ZodType, zod: ZodV4): boolean {
+  return [zod.ZodString, zod.ZodNumber, zod.ZodBoolean, zod.ZodBigInt, zod.ZodDate].some((kind) => schema instanceof kind);
 }
 
-function listOutput(schema: z.ZodType): OutputListing {
-  if (isPrimitive(schema)) return { listed: null, reason: null };
+function listOutput(schema: z.ZodType, zod: ZodV4): OutputListing {
+  if (isPrimitive(schema, zod)) return { listed: null, reason: null };
   if (hasTransform(schema)) return { listed: null, reason: REASONS.transform };
   let json: JsonSchema;
   try {
-    json = toJsonSchema(schema, { ...ZOD_DEFAULTS, io: 'output' });
+    json = toJsonSchema(schema, { ...ZOD_DEFAULTS, io: 'output' }, zod);
   } catch (e) {
     return { listed: null, reason: REASONS.noJsonForm(messageOf(e)) };
   }
@@ -68,8 +69,8 @@ function objectShape(node: Json | undefined, root: SchemaNode, visiting: Readonl
   return shapes.includes('recursive') ? 'recursive' : 'object';
 }
 
-const cachedOutput = perSchema((schema) => listOutput(schema));
-const cachedInput = perSchema((schema, role: Role) => listWithZod(schema, role));
+const cachedOutput = perSchema((schema, _role, zod) => listOutput(schema, zod));
+const cachedInput = perSchema((schema, role: Role, zod) => listWithZod(schema, role, zod));
 
 function list(loaded: LoadedCase): Listing {
   if (loaded.role === 'input') return cachedInput(loaded);
@@ -83,5 +84,6 @@ function list(loaded: LoadedCase): Listing {
  */
 export const frontmcpConverter: Converter<'frontmcp'> = {
   id: 'frontmcp',
+  needsZod4: true,
   list,
 };

@@ -3,13 +3,14 @@
  * listed open (`additionalProperties: true`, what zod-to-json-schema emits for `.passthrough()`), at every level; a
  * non-object output is listed as an open `{ result }` envelope. Inputs stay as zod lists them.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Role } from '../case.ts';
 import type { JsonSchema } from '../report.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
 import { listingOrError, perSchema } from './support/listing.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
+import type { ZodV4 } from '../worlds/world.ts';
 import { defOf } from '../lib/zod-walk.ts';
 
 /** zod-to-json-schema, which the seed's server uses, targets draft-07 by default. */
@@ -21,20 +22,21 @@ const openPlainObjects: NonNullable<z.core.ToJSONSchemaParams['override']> = ({ 
   if (def.type === 'object' && def.catchall === undefined) jsonSchema.additionalProperties = true;
 };
 
-function convert(schema: z.ZodType): JsonSchema {
-  return toJsonSchema(schema, { ...PARAMS, io: 'output', override: openPlainObjects });
+function convert(schema: z.ZodType, zod: ZodV4): JsonSchema {
+  return toJsonSchema(schema, { ...PARAMS, io: 'output', override: openPlainObjects }, zod);
 }
 
-function list(schema: z.ZodType, role: Role): Listing {
-  if (role === 'input') return { listed: toJsonSchema(schema, { ...PARAMS, io: 'input' }), listError: null, warning: null };
-  const natural = convert(schema);
+function list(schema: z.ZodType, role: Role, zod: ZodV4): Listing {
+  if (role === 'input') return { listed: toJsonSchema(schema, { ...PARAMS, io: 'input' }, zod), listError: null, warning: null };
+  const natural = convert(schema, zod);
   if (isSchemaNode(natural) && natural['type'] === 'object') return { listed: natural, listError: null, warning: null };
   // The seed wraps in zod before converting, so zod itself places the envelope and rewrites references under it.
-  return { listed: convert(z.object({ result: schema })), listError: null, warning: null, wrapsResult: true };
+  return { listed: convert(zod.object({ result: schema }), zod), listError: null, warning: null, wrapsResult: true };
 }
 
 /** Seed 003: lenient output (open objects, open `{ result }` envelope for non-objects), strict input; draft-07. */
 export const lenientOutputConverter: Converter<'lenient-output'> = {
   id: 'lenient-output',
-  list: perSchema((schema, role) => listingOrError(() => list(schema, role))),
+  needsZod4: true,
+  list: perSchema((schema, role, zod) => listingOrError(() => list(schema, role, zod))),
 };

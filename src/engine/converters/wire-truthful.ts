@@ -12,17 +12,18 @@ import { nonObjectRootMessage, nonObjectVerdict } from './support/non-object-roo
 import { knownGaps } from './support/wire-truthful-gaps.ts';
 import { wireTruthfulOverride, type OverrideState } from './support/wire-truthful-override.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
+import type { ZodV4 } from '../worlds/world.ts';
 
-function list(schema: z.ZodType, role: Role): Listing {
+function list(schema: z.ZodType, role: Role, zod: ZodV4): Listing {
   return listingOrError(() => {
     const state: OverrideState = { loosened: false, objectCatch: false };
-    const root = listRoot(schema, role, state);
+    const root = listRoot(schema, role, state, zod);
     return { ...root, listError: null, warning: knownGaps(schema, role, state) };
   });
 }
 
-function listRoot(schema: z.ZodType, role: Role, state: OverrideState): Pick<Listing, 'listed' | 'wrapsResult'> {
-  let result = toJsonSchema(schema, { ...ZOD_DEFAULTS, unrepresentable: 'any', io: role, override: wireTruthfulOverride(role, state) });
+function listRoot(schema: z.ZodType, role: Role, state: OverrideState, zod: ZodV4): Pick<Listing, 'listed' | 'wrapsResult'> {
+  let result = toJsonSchema(schema, { ...ZOD_DEFAULTS, unrepresentable: 'any', io: role, override: wireTruthfulOverride(role, state) }, zod);
   // Loosened members of a oneOf may now overlap, and "exactly one" would then reject every answer.
   if (state.loosened) result = mapSubschemas(result, renameOneOf);
   if (!isSchemaNode(result)) return { listed: result };
@@ -77,5 +78,6 @@ function wrapAsResult(natural: SchemaNode): SchemaNode {
 /** Seed 001: z.date() as a date-time string, unrepresentable types as `{}`, outputs opened and un-required where zod tolerates it. */
 export const wireTruthfulConverter: Converter<'wire-truthful'> = {
   id: 'wire-truthful',
+  needsZod4: true,
   list: perSchema(list),
 };

@@ -4,23 +4,25 @@ import type { Role } from '../case.ts';
 import type { JsonSchema } from '../report.ts';
 import { cloneJson } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
+import type { ZodV4 } from '../worlds/world.ts';
 import { listingOrError, perSchema } from './support/listing.ts';
 
 /** The `z.toJSONSchema` options every converter starts from (zod's defaults, written out). */
 export const ZOD_DEFAULTS = { target: 'draft-2020-12', unrepresentable: 'throw', cycles: 'ref', reused: 'inline' } as const;
 
 /** `z.toJSONSchema` as plain JSON (zod attaches a non-enumerable `~standard` with functions; the Report carries none). */
-export function toJsonSchema(schema: z.ZodType, params: z.core.ToJSONSchemaParams): JsonSchema {
-  return cloneJson(z.toJSONSchema(schema, params) as JsonSchema);
+export function toJsonSchema(schema: z.ZodType, params: z.core.ToJSONSchemaParams, zod: ZodV4 = z): JsonSchema {
+  return cloneJson(zod.toJSONSchema(schema, params) as JsonSchema);
 }
 
 /** Lists the schema as `z.toJSONSchema` does for `io` = role; a throw is the listError, verbatim. */
-export function listWithZod(schema: z.ZodType, role: Role): Listing {
-  return listingOrError(() => ({ listed: toJsonSchema(schema, { ...ZOD_DEFAULTS, io: role }), listError: null, warning: null }));
+export function listWithZod(schema: z.ZodType, role: Role, zod: ZodV4 = z): Listing {
+  return listingOrError(() => ({ listed: toJsonSchema(schema, { ...ZOD_DEFAULTS, io: role }, zod), listError: null, warning: null }));
 }
 
 /** zod 4 `z.toJSONSchema(schema, { target: 'draft-2020-12', io: role, unrepresentable: 'throw', cycles: 'ref', reused: 'inline' })`. */
 export const zodConverter: Converter<'zod'> = {
   id: 'zod',
+  needsZod4: true,
   list: perSchema(listWithZod),
 };

@@ -1,7 +1,8 @@
 /** Execute: runs the transpiled code with a module map that knows only zod, and collects what it exports and declares. */
 import { z } from 'zod';
 import { compile, instrument, uninstrumented, type Program, type Run } from './instrument.ts';
-import { requireModule } from './modules.ts';
+import { requireIn } from './modules.ts';
+import type { ZodModules } from '../worlds/world.ts';
 import { compileError, runtimeError } from './run-errors.ts';
 import { fail, type Step } from './step.ts';
 import type { Transpiled } from './transpile.ts';
@@ -15,8 +16,8 @@ export interface Evaluated {
   bindings: Array<[string, unknown]>;
 }
 
-/** Runs the code once; a compile or runtime error comes back with its position in the user's source. */
-export function execute(source: string, compiled: Transpiled): Step<Evaluated> {
+/** Runs the code once (with the world's zod, default the bundled one); a compile or runtime error comes back with its position in the user's source. */
+export function execute(source: string, compiled: Transpiled, zod?: ZodModules): Step<Evaluated> {
   let program = instrument(compiled.code);
   let run: Run;
   try {
@@ -30,14 +31,14 @@ export function execute(source: string, compiled: Transpiled): Step<Evaluated> {
       return fail(compileError(source, e));
     }
   }
-  return runProgram(source, compiled, program, run);
+  return runProgram(source, compiled, program, run, zod);
 }
 
-function runProgram(source: string, compiled: Transpiled, program: Program, run: Run): Step<Evaluated> {
+function runProgram(source: string, compiled: Transpiled, program: Program, run: Run, zod: ZodModules | undefined): Step<Evaluated> {
   const exports: Record<string, unknown> = {};
   const module = { exports: exports as unknown };
   try {
-    const out = run(requireModule, exports, module, z) as { last?: unknown; bindings: Array<[string, () => unknown]> };
+    const out = run(requireIn(zod), exports, module, zod ? zod.root['z'] : z) as { last?: unknown; bindings: Array<[string, () => unknown]> };
     const last = 'last' in out ? { value: out.last } : null;
     return { ok: true, value: { exports, moduleExports: module.exports, last, bindings: out.bindings.map(([n, get]) => [n, read(get)]) } };
   } catch (e) {

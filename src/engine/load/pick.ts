@@ -4,6 +4,7 @@ import { positionOf } from '../answer.ts';
 import type { Role } from '../case.ts';
 import type { Evaluated } from './execute.ts';
 import { fail, type Step } from './step.ts';
+import type { ZodModules } from '../worlds/world.ts';
 
 /** Said when nothing in the source qualifies as the schema. */
 export const NO_SCHEMA = 'No zod schema found: export default your schema, or declare it with const.';
@@ -12,7 +13,9 @@ type Picked = Step<z.ZodType>;
 
 
 /** Which value is the schema: default export, the role's named export, the only exported schema, the last top-level one. */
-export function pick(source: string, run: Evaluated, role: Role): Picked {
+export function pick(source: string, run: Evaluated, role: Role, zod?: ZodModules): Picked {
+  const toSchema = schemaOf(zod);
+  const asSchema = (value: unknown, what: string, at: { line: number; column: number } | null) => asSchemaWith(toSchema, value, what, at, zod === undefined);
   if (run.moduleExports !== run.exports) return asSchema(run.moduleExports, 'module.exports', lastMatch(source, /\bmodule\.exports\b/g));
   if (Object.hasOwn(run.exports, 'default')) return asSchema(run.exports['default'], 'export default', lastMatch(source, /\bexport\s+default\b/g));
   const named = role === 'output' ? 'outputSchema' : 'inputSchema';
@@ -36,10 +39,10 @@ export function pick(source: string, run: Evaluated, role: Role): Picked {
 }
 
 /** The value the source names as its schema (an export the SDKs would be handed), or a message saying what it is instead. */
-function asSchema(value: unknown, what: string, at: { line: number; column: number } | null): Picked {
+function asSchemaWith(toSchema: ToSchema, value: unknown, what: string, at: { line: number; column: number } | null, defaultWorld: boolean): Picked {
   const schema = toSchema(value, true);
   if (schema) return { ok: true, value: schema };
-  const message = looksLikeZod3(value) ? `${what} looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".` : `${what} is ${describe(value)}, not a zod schema.`;
+  const message = defaultWorld && looksLikeZod3(value) ? `${what} looks like a zod 3 schema; this playground runs zod 4: import { z } from "zod".` : `${what} is ${describe(value)}, not a zod schema.`;
   return fail(at ? { message, ...at } : { message });
 }
 
@@ -57,14 +60,30 @@ function lastMatch(source: string, pattern: RegExp): { line: number; column: num
  */
 function toSchema(value: unknown, named: boolean): z.ZodType | null {
   if (value instanceof z.ZodType) return value;
-  return isRawShape(value, named) ? z.object(value) : null;
+  return isRawShape(value, named, (v) => v instanceof z.ZodType) ? z.object(value) : null;
 }
 
-function isRawShape(value: unknown, allowEmpty: boolean): value is Record<string, z.ZodType> {
+type ToSchema = (value: unknown, named: boolean) => z.ZodType | null;
+
+/**
+ * The default world's `toSchema`, or a world's: a schema of any zod its package holds (its root, `zod/v3`, `zod/v4`,
+ * zod 4 mini, which all carry `_def` or `_zod`), a raw shape wrapped by the root's `z.object`, as the SDKs do.
+ */
+function schemaOf(zod: ZodModules | undefined): ToSchema {
+  if (!zod) return toSchema;
+  const classes = [zod.root['ZodType'], zod.v4.ZodType, (zod.importable['zod/v3'] as { ZodType?: unknown } | undefined)?.ZodType].filter(
+    (c): c is abstract new (...args: never[]) => unknown => typeof c === 'function',
+  );
+  const isSchema = (v: unknown): boolean => classes.some((c) => v instanceof c) || (typeof v === 'object' && v !== null && '_zod' in v);
+  const object = (zod.root['z'] as { object(shape: object): z.ZodType }).object;
+  return (value, named) => (isSchema(value) ? (value as z.ZodType) : isRawShape(value, named, isSchema) ? object(value) : null);
+}
+
+function isRawShape(value: unknown, allowEmpty: boolean, isSchema: (v: unknown) => boolean): value is Record<string, z.ZodType> {
   if (!isPlainObject(value)) return false;
   try {
     const values = Object.values(value);
-    return (allowEmpty || values.length > 0) && values.every((v) => v instanceof z.ZodType);
+    return (allowEmpty || values.length > 0) && values.every(isSchema);
   } catch {
     return false;
   }

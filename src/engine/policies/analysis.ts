@@ -10,6 +10,7 @@ import { isPlainJson, sameJson, toJson } from '../lib/json.ts';
 import { messageOf } from '../lib/message.ts';
 import { belowPipes } from '../lib/pipes.ts';
 import { findDroppedKeys, NOWHERE } from '../lib/undeclared.ts';
+import { isZod4 } from '../worlds/zod-kind.ts';
 
 /** FrontMCP's `InvalidOutputError` message, which its internal message starts with (the parse analysis words refusals with it). */
 export const INVALID_OUTPUT_MESSAGE = 'Tool output validation failed';
@@ -34,7 +35,8 @@ export interface Analysis {
 /** Parses the answer once and finds what every policy needs from that parse. */
 export function analyse(schema: z.ZodType, answer: unknown): Analysis {
   const parsed = parseWith(schema, answer);
-  const below: ReadonlySet<object> = parsed.ok ? belowPipes(schema, answer) : NOWHERE;
+  // A zod 3 schema (a version world's) has no zod 4 pipes to walk.
+  const below: ReadonlySet<object> = parsed.ok && isZod4(schema) ? belowPipes(schema, answer) : NOWHERE;
   const undeclared = parsed.ok ? findDroppedKeys(answer, parsed.data, below) : [];
   return { parsed, below, undeclared };
 }

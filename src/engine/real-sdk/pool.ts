@@ -13,6 +13,9 @@ export const RUN_TIMEOUT_MS = 5000;
 interface Entry {
   schema: LoadedCase['schema'];
   version: SdkVersion;
+  /** The world's SDK surface (two worlds can share a schema object: same zod, other SDK). */
+  api: unknown;
+  answerForm: LoadedCase['answerForm'];
   tool: string;
   role: LoadedCase['role'];
   session: Promise<Session> | null;
@@ -62,13 +65,16 @@ async function runTimed(entry: Entry, loaded: LoadedCase, use: (s: Session) => P
 
 /** The entry for this key, most recently used; a new one evicts the least recently used beyond MAX_SESSIONS. */
 function acquire(version: SdkVersion, loaded: LoadedCase): Entry {
-  const at = entries.findIndex((e) => e.schema === loaded.schema && e.version === version && e.tool === loaded.tool && e.role === loaded.role);
+  const api = version === 'v1' ? loaded.world?.v1 : loaded.world?.v2;
+  const at = entries.findIndex(
+    (e) => e.schema === loaded.schema && e.version === version && e.tool === loaded.tool && e.role === loaded.role && e.api === api && e.answerForm === loaded.answerForm,
+  );
   if (at >= 0) {
     const [hit] = entries.splice(at, 1) as [Entry];
     entries.push(hit);
     return hit;
   }
-  const entry: Entry = { schema: loaded.schema, version, tool: loaded.tool, role: loaded.role, session: null, queue: Promise.resolve(), broken: false };
+  const entry: Entry = { schema: loaded.schema, version, api, answerForm: loaded.answerForm, tool: loaded.tool, role: loaded.role, session: null, queue: Promise.resolve(), broken: false };
   entries.push(entry);
   while (entries.length > MAX_SESSIONS) {
     const old = entries.shift() as Entry;

@@ -1,10 +1,6 @@
 /** One connected server and client of a published SDK major, our one tool registered (SDK boundary). */
-import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer as McpServerV2, InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/server';
-import { Client as ClientV2 } from '@modelcontextprotocol/client';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
+import { DEFAULT_WORLD } from '../worlds/world.ts';
+import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
 
@@ -42,15 +38,21 @@ export interface Session {
 /** Opens a server and client of this major, linked by the SDK's own InMemoryTransport, with the case's tool registered. */
 export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Session> {
   const info = { name: 'mcp-schema-playground', version: '1.0.0' };
+  const world = loaded.world ?? DEFAULT_WORLD;
+  // The default v2 packages are a lazily loaded chunk (evaluate() preloads it; a direct caller may not have).
+  if (version === 'v2') await sdkV2.load();
+  const api = version === 'v1' ? world.v1 : world.v2;
   // SDK boundary: the classes are generic over schema types we only know at runtime.
-  const server = (version === 'v1' ? new McpServerV1(info) : new McpServerV2(info)) as unknown as SdkServer;
-  const client = (
-    version === 'v1' ? new ClientV1(info) : new ClientV2(info, { jsonSchemaValidator: new AjvJsonSchemaValidator() })
-  ) as unknown as SdkClient;
-  const [clientSide, serverSide] = version === 'v1' ? InMemoryTransportV1.createLinkedPair() : InMemoryTransportV2.createLinkedPair();
-  const config = loaded.role === 'output' ? { outputSchema: loaded.schema } : { inputSchema: loaded.schema };
+  const Server = api.McpServer as unknown as new (i: typeof info) => SdkServer;
+  const ClientClass = api.Client as unknown as new (i: typeof info, o?: object) => SdkClient;
+  const server = new Server(info);
+  const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)() });
+  const [clientSide, serverSide] = api.InMemoryTransport.createLinkedPair();
+  // 1.20's registerTool takes only a raw shape and wraps it in its own z.object (a real 1.20 server passes `.shape`).
+  const schema = version === 'v1' && world.v1.version === '1.20.2' ? rawShapeOf(loaded.schema) : loaded.schema;
+  const config = loaded.role === 'output' ? { outputSchema: schema } : { inputSchema: schema };
   const slot: Session['slot'] = { answer: null };
-  const registered = server.registerTool(loaded.tool, config, handlerFor(loaded.role, slot));
+  const registered = server.registerTool(loaded.tool, config, handlerFor(loaded, slot));
   const session: Session = {
     client,
     registered,
@@ -70,7 +72,15 @@ export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Ses
   return session;
 }
 
-function handlerFor(role: LoadedCase['role'], slot: Session['slot']): Handler {
+/** An object schema's shape (zod 3 and 4 both have `.shape`), else the schema as it is. */
+function rawShapeOf(schema: LoadedCase['schema']): unknown {
+  const shape = (schema as { shape?: unknown }).shape;
+  return typeof shape === 'object' && shape !== null ? shape : schema;
+}
+
+function handlerFor({ role, answerForm }: LoadedCase, slot: Session['slot']): Handler {
+  // A whole result is returned as the answer gives it, as a real tool handler would.
+  if (role === 'output' && answerForm === 'result') return () => slot.answer as ToolResult;
   if (role === 'output') return () => ({ structuredContent: slot.answer, content: textOf(slot.answer) });
   // With an inputSchema both SDKs call handler(args, extra): echo what the server's parse made of the arguments.
   return (args) => ({ content: textOf(args) });

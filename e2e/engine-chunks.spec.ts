@@ -1,0 +1,22 @@
+/**
+ * The engine's lazy chunks in the browser: the v2 SDK is not in the worker's core script; the app fetches its chunk
+ * (the frame and worker have no network), the worker evaluates it before the schema code runs, and the v2 SDK's real
+ * server and client answer as in Node.
+ */
+import { V2_PREFIX } from '../test/seed.rows.ts';
+import { expect, openCase, test } from './fixtures.ts';
+
+const schemaOf = (expr: string) => `import { z } from 'zod';\n\nexport default ${expr};\n`;
+
+test('the v2 SDK runs for real from its own chunk, fetched by the app', async ({ page }) => {
+  const chunkRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/engine-v2-[\w-]+\.js$|\/__sandbox\/engine-v2-/.test(r.url())) chunkRequests.push(r.url());
+  });
+  await openCase(page, { schema: schemaOf('z.object({ n: z.coerce.number() })'), answer: '{"n":"5"}', converter: 'mcp-sdk-v2', client: 'sdk-v2-node' });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  // The v2 client refuses what the v2 server passed: both ran, in the worker, from the chunk.
+  await expect(page.locator('[data-sdk="SDK v2"]')).toContainText(`${V2_PREFIX}data/n must be number`);
+  await expect(page.locator('[data-pane="listed"]')).toContainText('"type": "number"');
+  expect(chunkRequests).toHaveLength(1);
+});
