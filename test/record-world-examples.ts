@@ -1,10 +1,11 @@
 /**
- * `npx tsx test/record-world-examples.ts`: runs each version-world gallery case (src/examples/worlds.ts) through the
+ * `npx tsx test/record-world-examples.ts [id ...]`: runs each version-world gallery case (or those named) (src/examples/worlds.ts) through the
  * engine and writes src/examples/worlds.recorded.json: the listing errors and the raw-policy verdicts of both SDKs'
  * converters and clients, as the run gave them. Review the file (it must show what each explanation says) before
  * committing it; never edit it by hand.
  */
-import { writeFileSync } from 'node:fs';
+import './setup-worlds.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
@@ -18,8 +19,11 @@ const PAIRS: [ConverterId, ClientId][] = [
 /** How much of a message the record keeps (a substring the tests look for). */
 const SAYS_CHARS = 120;
 
-const out: Record<string, Expected> = {};
-for (const example of WORLD_CASES) {
+const FILE = join(import.meta.dirname, '..', 'src', 'examples', 'worlds.recorded.json');
+const only = process.argv.slice(2);
+// Cases not named keep their earlier record.
+const out = JSON.parse(readFileSync(FILE, 'utf8')) as Record<string, Expected>;
+for (const example of WORLD_CASES.filter((c) => only.length === 0 || only.includes(c.id))) {
   const report = await evaluate(example.case);
   const expected: Expected = {};
   if (!report.load.ok) expected.load = report.load.error;
@@ -41,7 +45,8 @@ for (const example of WORLD_CASES) {
   out[example.id] = expected;
   process.stdout.write(`${example.id}: ${JSON.stringify(expected)}\n`);
 }
-writeFileSync(join(import.meta.dirname, '..', 'src', 'examples', 'worlds.recorded.json'), `${JSON.stringify(out, null, 2)}\n`);
+const ordered = Object.fromEntries(WORLD_CASES.filter((c) => out[c.id]).map((c) => [c.id, out[c.id]]));
+writeFileSync(FILE, `${JSON.stringify(ordered, null, 2)}\n`);
 process.exit(0);
 
 function firstLine(text: string): string {

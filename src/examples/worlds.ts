@@ -26,7 +26,7 @@ export const WORLD_CASES: readonly WorldCase[] = [
     id: 'sdk120-ajv6-wording',
     title: 'SDK 1.20: "data should NOT have additional properties"',
     explanation:
-      'SDK 1.20.2 validates with Ajv 6, so the same extra key fails with Ajv 6’s wording ("should NOT have") and a doubled "MCP error -32602:" prefix; SDK 1.32 says "must NOT have". Search your logs for both.',
+      'SDK 1.20.2 validates with Ajv 6, so an extra key fails with Ajv 6’s wording, "data should NOT have additional properties"; SDK 1.32 (Ajv 8) says "must NOT have". Search your logs for both.',
     case: {
       v: 1,
       role: 'output',
@@ -42,7 +42,7 @@ export const WORLD_CASES: readonly WorldCase[] = [
     id: 'v2-refuses-zod3',
     title: 'SDK v2 refuses a zod 3 schema',
     explanation:
-      'The v2 server (2.4.0) does not list a zod 3 schema: tools/list says "Schema appears to be from zod 3", yet the tool still registers and the call runs; SDK v1 lists the same schema.',
+      'The v2 server (2.4.0) does not list a zod 3 schema: tools/list says "Schema appears to be from zod 3…", so no client validates the answer; SDK v1 lists the same schema and the answer passes.',
     case: { v: 1, role: 'output', tool: 'count_items', schema: defaultField, answer: '{ "id": "1", "count": 2 }\n', converter: 'mcp-sdk-v2', client: 'sdk-v2-node', versions: { zod: '3.25.76', sdk: '1.32.2', server: '2.4.0' } },
   },
   {
