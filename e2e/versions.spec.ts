@@ -34,6 +34,14 @@ test('a link with versions and an answer form opens with the pickers set, and sa
   await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2 · whole result');
 });
 
+test('a link with zod 3.25.76 and SDK 1.20.2 shows that world’s verdict: Ajv 6’s wording', async ({ page }) => {
+  // The default case ships keys its outputSchema does not declare.
+  await openCase(page, { versions: { zod: '3.25.76', sdk: '1.20.2', server: '2.4.0' } });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/, { timeout: 60_000 });
+  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('data should NOT have additional properties');
+  await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2');
+});
+
 test('a default link shows no world, and a picked version reaches the link', async ({ page }) => {
   await openCase(page, {});
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
