@@ -47,6 +47,17 @@ describe('a cell, from a real run', () => {
     expect(cell.kind === 'done' && cell.listing).toContain(says.split('\n')[0]!.slice(0, 40));
   }, 60_000);
 
+  it('in another world: zod 3 under v2 is not listed (the real refusal), and differs from the default cell', async () => {
+    const schema = 'import { z } from "zod";\n\nexport default z.object({ id: z.string() });\n';
+    const base = { v: 1 as const, role: 'output' as const, tool: 't', schema, answer: '{ "id": "1" }' };
+    const zod3 = await evaluate({ ...base, versions: v2.versions('3.25.76') });
+    const cell = cellOf({ kind: 'report', report: zod3 }, v2, 'sdk-v2-node');
+    expect(cell).toMatchObject({ kind: 'done', listed: false, verdict: 'none', listing: expect.stringContaining('Schema appears to be from zod 3') });
+    const reference = cellOf({ kind: 'report', report: await evaluate(base) }, v1, 'sdk-v2-node');
+    expect(reference).toMatchObject({ kind: 'done', listed: true, verdict: 'PASS' });
+    expect(differs(cell, reference)).toBe(true);
+  }, 60_000);
+
   it('marks a cell whose listing or verdict differs from the reference, never an unfinished one', async () => {
     const report = await evaluate(selectEngineCase(createPlaygroundStore(DEFAULT_CASE).getState()));
     const fail = cellOf({ kind: 'report', report }, v1, 'sdk-v1');
