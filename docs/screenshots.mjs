@@ -1,11 +1,12 @@
 // Screenshots of the built app with a real case, light and dark, wide and narrow, for the README and for review.
 // usage: npx vite build && npx vite preview --port 5174 --strictPort &  node docs/screenshots.mjs [baseUrl] [outDir]
-// Writes <outDir>/{light,dark}-{1440x900,390x844}.png; docs/screenshot.png is light-1440x900.png.
+// Writes <outDir>/{light,dark}-{1440x900,1024x768,390x844}.png; docs/screenshot.png is light-1440x900.png.
 import { chromium } from 'playwright-core';
 
 const [base = 'http://localhost:5174/', outDir = '/tmp/screenshots'] = process.argv.slice(2);
 const VIEWPORTS = [
   { width: 1440, height: 900, fullPage: false },
+  { width: 1024, height: 768, fullPage: false },
   { width: 390, height: 844, fullPage: true },
 ];
 

@@ -54,6 +54,8 @@ describe('adding a client (docs/architecture.md)', () => {
     rmSync(COPY, { recursive: true, force: true });
     mkdirSync(COPY, { recursive: true });
     cpSync(join(ROOT, 'src'), join(COPY, 'src'), { recursive: true });
+    // The CLI registers the version worlds' Node hook from build/ (issue 10).
+    cpSync(join(ROOT, 'build'), join(COPY, 'build'), { recursive: true });
     const options = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: unknown };
     writeFileSync(join(COPY, 'tsconfig.json'), JSON.stringify({ compilerOptions: options.compilerOptions, include: ['src'] }));
     writeFileSync(join(COPY, 'src/engine/clients/fixture-ajv.ts'), CLIENT_FILE);

@@ -29,7 +29,7 @@ const front = (s: z.ZodType, role?: Role, tool?: string) => list(frontmcpConvert
 const lenient = (s: z.ZodType, role?: Role) => list(lenientOutputConverter, s, role);
 
 const OBJECT_CATCH_NOTE =
-  'Known gap (seed 001): a .catch() on an object keeps type: "object" in the listing, so a raw value of another type, which the catch accepts, is rejected by a validating client.';
+  'Known gap of wire-truthful (SDK PR #2556): a .catch() on an object keeps type: "object" in the listing, so a raw value of another type, which the catch accepts, is rejected by a validating client.';
 
 const idObject = () => z.object({ id: z.string() });
 const ID_PROPS = { id: { type: 'string' } };
@@ -278,7 +278,7 @@ describe('wire-truthful: where nothing is loosened, it lists what the published 
 
 describe('wire-truthful: known gaps stay visible', () => {
   const TRANSFORM_GAP =
-    'Known gap (seed 001): the schema has a .transform(), .pipe() or z.coerce, so the listing describes the value after it, while the server ships the raw answer.';
+    'Known gap of wire-truthful (SDK PR #2556): the schema has a .transform(), .pipe() or z.coerce, so the listing describes the value after it, while the server ships the raw answer.';
   it.each([
     ['z.coerce', z.object({ n: z.coerce.number() })],
     ['.transform()', z.object({ n: z.string().transform(Number) })],
@@ -294,7 +294,7 @@ describe('wire-truthful: known gaps stay visible', () => {
     expect(wire(schema)).toEqual({
       listed: { type: 'object', $schema: D2020, properties: { c: {} } },
       listError: null,
-      warning: 'Known gap (seed 001): a dynamic .catch(fn) cannot be evaluated when listing, so its fallback is not listed.',
+      warning: 'Known gap of wire-truthful (SDK PR #2556): a dynamic .catch(fn) cannot be evaluated when listing, so its fallback is not listed.',
     });
     expect(wire(z.object({ c: z.number().catch(() => 5) })).warning).toBeNull();
   });
@@ -303,7 +303,7 @@ describe('wire-truthful: known gaps stay visible', () => {
     expect(wire(z.object({ c: z.bigint().default(0n) }))).toEqual({
       listed: { type: 'object', $schema: D2020, properties: { c: {} } },
       listError: null,
-      warning: 'Known gap (seed 001): a BigInt default (.default(0n)) has no JSON form, so the listing leaves it out.',
+      warning: 'Known gap of wire-truthful (SDK PR #2556): a BigInt default (.default(0n)) has no JSON form, so the listing leaves it out.',
     });
   });
 

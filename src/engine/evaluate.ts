@@ -15,6 +15,9 @@ import { realRuns } from './phases/real-run.ts';
 import { parseInput } from './policies/input.ts';
 import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
+import { generate, generateRequestOf } from './generate/index.ts';
+import { importedConverters } from './import/imported.ts';
+import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
 import type { Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
@@ -43,6 +46,8 @@ async function evaluateCase(input: unknown): Promise<Report> {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
   }
   const report = withVersions(emptyReport(c.role, c.tool, { ok: true }), world, c.answerForm);
+  const imported = importedListing(c.schema);
+  if (imported !== null) return importedReport(c, imported, report);
 
   const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
@@ -50,6 +55,8 @@ async function evaluateCase(input: unknown): Promise<Report> {
 
   const answer = parseAnswer(c.answer);
   const listings = await convertAll(loaded);
+  const request = generateRequestOf(c);
+  if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
   if (!answer.ok) {
     const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
     return { ...report, answer: { ok: false, error: answer.error }, converters };
@@ -66,6 +73,15 @@ async function evaluateCase(input: unknown): Promise<Report> {
 function withVersions(report: Report, world: World, answerForm: Case['answerForm']): Report {
   const out: Report = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk } };
   return answerForm === undefined ? out : { ...out, answerForm };
+}
+
+/** A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts). */
+function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report): Report {
+  const answer = parseAnswer(c.answer);
+  const converters = importedConverters(c.role, c.tool, listed, answer.ok ? answer.value : undefined);
+  const request = generateRequestOf(c);
+  if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
+  return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };
 }
 
 function emptyReport(role: Report['role'], tool: string, load: Report['load']): Report {

@@ -118,6 +118,28 @@ export type RealSdkRow = z.output<typeof RealSdkRowSchema>;
 const InputParseSchema = z.object({ ok: z.boolean(), parsed: z.nullable(JsonValue), dropped: paths, error: nullableMessage });
 export type InputParse = z.output<typeof InputParseSchema>;
 
+/** One generated answer (JSON text) with zod's parse and the client's real verdict on it. */
+const GeneratedAnswerSchema = z.object({
+  kind: z.enum(['sample', 'zod-accepts-client-rejects', 'client-accepts-zod-rejects']),
+  answer: message,
+  zodAccepts: z.boolean(),
+  verdict: VerdictSchema,
+});
+
+/** What a case's `generate` request produced: a sample answer, or the smallest counterexamples found, with the tries. */
+const GeneratedSchema = z.object({
+  want: z.enum(['sample', 'counterexamples']),
+  converter: z.enum(CONVERTER_IDS),
+  client: z.enum(CLIENT_IDS),
+  budgetMs: z.number(),
+  tries: z.number(),
+  ms: z.number(),
+  found: z.array(GeneratedAnswerSchema).check(z.maxLength(10)),
+  /** Why nothing was found (with the number of tries), or null. */
+  note: nullableMessage,
+});
+export type Generated = z.output<typeof GeneratedSchema>;
+
 /** The whole evaluation of one case. */
 export const ReportSchema = z.object({
   v: z.literal(1),
@@ -128,6 +150,8 @@ export const ReportSchema = z.object({
   converters: z.partialRecord(z.enum(CONVERTER_IDS), ConverterRowSchema),
   realSdk: z.object({ v1: z.nullable(RealSdkRowSchema), v2: z.nullable(RealSdkRowSchema) }),
   input: z.exactOptional(InputParseSchema),
+  /** Present when the case asked for generation (its `generate` field). */
+  generated: z.exactOptional(GeneratedSchema),
   versions: z.record(z.string(), message),
   /** The answer form the case picked (absent: the structuredContent, as before answer forms existed). */
   answerForm: z.exactOptional(z.enum(ANSWER_FORM_IDS)),

@@ -129,7 +129,7 @@ export const EXAMPLES: readonly Example[] = [
     id: 'coerce-ships-a-string',
     title: 'z.coerce passes the server, fails the client',
     explanation:
-      'The server\'s zod coerces "5" to 5 and accepts it, but the SDKs ship the raw string, which the listed {type: "number"} rejects; strip ships the coerced value. Even wire-truthful cannot fix it (a known gap of seed 001).',
+      'The server\'s zod coerces "5" to 5 and accepts it, but the SDKs ship the raw string, which the listed {type: "number"} rejects; strip ships the coerced value. Even wire-truthful cannot fix it (a gap its proposal, SDK PR #2556, names).',
     case: {
       v: 1,
       role: 'output',

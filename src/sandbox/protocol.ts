@@ -1,6 +1,7 @@
 /** The messages between the app, the sandbox frame and its worker: one discriminated union imported by every side. */
 import type { CaseInput } from '../engine/case.ts';
 import type { Report } from '../engine/report.ts';
+import { searchBudgetMs } from '../engine/generate/request.ts';
 
 /** App → sandbox frame → worker: evaluate this case. `id` rises with every request; the newest wins. */
 export interface EvaluateRequest {
@@ -103,7 +104,9 @@ export function runBudgetMs(base: number, c: unknown, cold: boolean): number {
   const { schema, answer } = caseChars(c);
   const extraSeconds = Math.floor(schema / SCHEMA_CHARS_PER_SECOND + answer / ANSWER_CHARS_PER_SECOND);
   const sized = Math.min(Math.max(MAX_SIZED_BUDGET_MS, base), base + extraSeconds * 1000);
-  return cold ? sized + (COLD_BUDGET_FACTOR - 1) * base : sized;
+  // A counterexample search (engine/generate) runs for its stated time on top of the evaluation.
+  const searched = sized + searchBudgetMs(c);
+  return cold ? searched + (COLD_BUDGET_FACTOR - 1) * base : searched;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Results } from './Results.tsx';
 import { usePlayground, useServices } from './storeContext.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useColorScheme } from './useColorScheme.ts';
+import { VerdictBar } from './VerdictBar.tsx';
 
 /** The whole app; if a part outside the panes' and editors' own boundaries throws, the case's text is still shown. */
 export function App() {
@@ -26,6 +27,7 @@ function FullApp() {
       <main className="workspace">
         <Editors />
         <Results />
+        <VerdictBar />
       </main>
     </div>
   );

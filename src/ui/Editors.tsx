@@ -2,13 +2,24 @@
 import { AnswerFormPicker } from './controls/AnswerFormPicker.tsx';
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { usePlayground } from './storeContext.ts';
+import { Generate } from './generate/Generate.tsx';
+import { Import } from './import/Import.tsx';
 
 /** Both editors. */
 export function Editors() {
   const output = usePlayground((s) => s.role === 'output');
   return (
     <div className="editors">
-      <EditorPanel name="schema" title="Zod schema" aside={<span className="hint">TypeScript · export default your schema</span>} />
+      <EditorPanel
+        name="schema"
+        title="Zod schema"
+        aside={
+          <>
+            <span className="hint">TypeScript · export default your schema</span>
+            <Import />
+          </>
+        }
+      />
       <EditorPanel
         name="answer"
         title={output ? 'Sample answer' : 'Call arguments'}
@@ -16,6 +27,7 @@ export function Editors() {
           <>
             <span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>
             {output && <AnswerFormPicker />}
+            <Generate />
           </>
         }
       />

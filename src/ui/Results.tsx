@@ -33,27 +33,38 @@ export function Results() {
         </p>
       )}
       <div className="panes" data-stale={stale} aria-busy={stale} data-count={panes.length}>
-        {panes.map(({ id, title, component: Body, tools: Tools }) => (
-          <Pane
-            key={id}
-            id={id}
-            title={title}
-            tools={
-              Tools && (
-                <PaneBoundary what="These controls">
-                  <Tools />
+        {/* Two columns, each sharing its height out on its own: a short pane takes what it needs, its neighbour below the rest. */}
+        {columnsOf(panes).map((column, c) => (
+          <div className="pane-column" key={c}>
+            {column.map(({ id, title, component: Body, tools: Tools }) => (
+              <Pane
+                key={id}
+                id={id}
+                title={title}
+                tools={
+                  Tools && (
+                    <PaneBoundary what="These controls">
+                      <Tools />
+                    </PaneBoundary>
+                  )
+                }
+              >
+                <PaneBoundary what="This pane">
+                  <Body />
                 </PaneBoundary>
-              )
-            }
-          >
-            <PaneBoundary what="This pane">
-              <Body />
-            </PaneBoundary>
-          </Pane>
+              </Pane>
+            ))}
+          </div>
         ))}
       </div>
     </div>
   );
+}
+
+/** The panes in two columns as they read in two rows (1st and 3rd left, 2nd and 4th right); one pane, one column. */
+export function columnsOf<T>(panes: readonly T[]): T[][] {
+  if (panes.length < 2) return [[...panes]];
+  return [panes.filter((_, i) => i % 2 === 0), panes.filter((_, i) => i % 2 === 1)];
 }
 
 /** A boundary around one pane's part, tried again whenever what it renders from (the report, the converter, the client) changes. */

@@ -16,6 +16,10 @@ export interface PlaygroundHook {
   markers(which: EditorName): readonly EditorMarker[];
   /** The Monaco model of a mounted editor; throws before Monaco has mounted it. */
   model(which: EditorName): unknown;
+  /** The cursor's 1-based line and column in a mounted editor (null before it is mounted). */
+  cursor(which: EditorName): { line: number; column: number } | null;
+  /** The text selected in a mounted editor ('' when none). */
+  selection(which: EditorName): string;
   /** True once both editors are mounted. */
   ready(): boolean;
   store: PlaygroundStore;
@@ -43,6 +47,8 @@ export function installTestHook(store: PlaygroundStore): void {
       if (!editor) throw new Error(`the ${which} editor is not mounted yet`);
       return editor.model;
     },
+    cursor: (which) => editors.get(which)?.cursor() ?? null,
+    selection: (which) => editors.get(which)?.selected() ?? '',
     ready: () => editors.has('schema') && editors.has('answer'),
     store,
   };

@@ -1,6 +1,10 @@
-/** The color scheme the app follows: the page's `theme=` option, else the system's; mirrored to <html data-theme>. */
+/**
+ * The color scheme the app follows: in an embed, the page's `theme=` option; in the full app, the header's choice
+ * (remembered); 'auto' follows the system. Mirrored to <html data-theme>.
+ */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useServices } from './storeContext.ts';
+import { currentTheme, subscribeTheme } from './themeChoice.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
@@ -12,8 +16,10 @@ function subscribe(onChange: () => void): () => void {
 
 /** 'dark' or 'light', live. */
 export function useColorScheme(): 'light' | 'dark' {
-  const { theme } = useServices().options;
+  const { theme: option, embed } = useServices().options;
+  const chosen = useSyncExternalStore(subscribeTheme, currentTheme, () => 'auto' as const);
   const system = useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'));
+  const theme = embed ? option : chosen;
   const scheme = theme === 'auto' ? system : theme;
   useEffect(() => {
     document.documentElement.dataset.theme = scheme;

@@ -18,6 +18,14 @@ export interface ClientEntry<Id extends string = string> extends Entry<Id> {
   readonly short: string;
 }
 
+/**
+ * A converter: `origin` is one sentence on where a converter that is neither zod nor a published SDK comes from (a
+ * proposal, another server), shown beside its listing; null for zod and the SDKs.
+ */
+export interface ConverterEntry<Id extends string = string> extends Entry<Id> {
+  readonly origin: string | null;
+}
+
 /** A run of a published SDK (server and client): `pkg` is the server package whose version the Report carries. */
 export interface RealSdkEntry<Id extends string = string> extends Entry<Id> {
   readonly pkg: string;
@@ -32,21 +40,24 @@ function idsOf<L extends readonly Entry[]>(list: L): IdsOf<L> {
 
 /** Converters in display order. */
 export const CONVERTER_ENTRIES = [
-  { id: 'zod', title: 'zod', summary: 'z.toJSONSchema(schema, { io }) as zod itself writes it (draft 2020-12); an unrepresentable type throws' },
-  { id: 'mcp-sdk-v1', title: 'SDK v1', summary: '@modelcontextprotocol/sdk 1.32.2 run for real (draft-07); a non-object output root is not listed' },
-  { id: 'mcp-sdk-v2', title: 'SDK v2', summary: '@modelcontextprotocol/server 2.4.0 run for real (draft 2020-12); a non-object output ships as { result }' },
-  { id: 'wire-truthful', title: 'wire-truthful', summary: 'lists what the server really ships: defaults optional, plain objects open, dates as strings (SDK PR #2556)' },
-  { id: 'frontmcp', title: 'FrontMCP', summary: 'lists objects and unions of objects only, anything else left out with a warning (FrontMCP PR #981)' },
-  { id: 'lenient-output', title: 'lenient', summary: 'output objects open at every level, a non-object output in an open { result } (neomjs PR #10067)' },
-] as const satisfies readonly Entry[];
+  { id: 'zod', title: 'zod', summary: 'z.toJSONSchema(schema, { io }) as zod itself writes it (draft 2020-12); an unrepresentable type throws', origin: null },
+  { id: 'mcp-sdk-v1', title: 'SDK v1', summary: '@modelcontextprotocol/sdk 1.32.2 run for real (draft-07); a non-object output root is not listed', origin: null },
+  { id: 'mcp-sdk-v2', title: 'SDK v2', summary: '@modelcontextprotocol/server 2.4.0 run for real (draft 2020-12); a non-object output ships as { result }', origin: null },
+  { id: 'wire-truthful', title: 'wire-truthful', summary: 'a proposed SDK converter (SDK PR #2556, not merged) that lists what the server really ships: defaults optional, plain objects open, dates as strings',
+    origin: 'a converter proposed for the SDKs (SDK PR #2556, not merged): it lists what the server really ships, not what zod parses' },
+  { id: 'frontmcp', title: 'FrontMCP', summary: 'FrontMCP’s converter (FrontMCP PR #981): lists objects and unions of objects only, anything else left out with a warning',
+    origin: 'FrontMCP’s converter (FrontMCP PR #981), not in the published SDKs' },
+  { id: 'lenient-output', title: 'lenient-output', summary: 'the neomjs server’s converter (neomjs PR #10067): output objects open at every level, a non-object output in an open { result }',
+    origin: 'the neomjs server’s converter (neomjs PR #10067): every output object open, so extra keys pass' },
+] as const satisfies readonly ConverterEntry[];
 
 /** Undeclared-key policies in display order. */
 export const POLICY_ENTRIES = [
-  { id: 'raw', title: 'raw', summary: 'zod validates, then the answer ships as the tool returned it (what both published SDKs do)' },
-  { id: 'strip', title: 'strip', summary: 'ships the parsed answer, undeclared keys dropped silently (FrontMCP’s default outside development)' },
-  { id: 'warn', title: 'warn', summary: 'ships the parsed answer and logs the dropped key paths (FrontMCP’s default in development)' },
-  { id: 'keep', title: 'keep', summary: 'puts undeclared keys back and lists the schema open at every level (FrontMCP)' },
-  { id: 'fail', title: 'fail', summary: 'refuses an answer with undeclared keys (FrontMCP’s INVALID_OUTPUT; clients get a generic message)' },
+  { id: 'raw', title: 'raw', summary: 'what the published SDKs do today: zod validates, then the answer ships as the tool returned it' },
+  { id: 'strip', title: 'strip', summary: 'FrontMCP’s policy (PR #981, not in the SDKs): ships the parsed answer, undeclared keys dropped silently (its default outside development)' },
+  { id: 'warn', title: 'warn', summary: 'FrontMCP’s policy (PR #981, not in the SDKs): ships the parsed answer and logs the dropped key paths (its default in development)' },
+  { id: 'keep', title: 'keep', summary: 'FrontMCP’s policy (PR #981, not in the SDKs): puts undeclared keys back and lists the schema open at every level' },
+  { id: 'fail', title: 'fail', summary: 'FrontMCP’s policy (PR #981, not in the SDKs): refuses an answer with undeclared keys (INVALID_OUTPUT; clients get a generic message)' },
 ] as const satisfies readonly Entry[];
 
 /** Validating clients in display order. */

@@ -91,6 +91,19 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
         editor.revealPositionInCenter({ lineNumber: line, column });
         editor.focus();
       },
+      select: (r) => {
+        editor.setSelection({ selectionStartLineNumber: r.endLineNumber, selectionStartColumn: r.endColumn, positionLineNumber: r.startLineNumber, positionColumn: r.startColumn });
+        editor.revealRangeInCenter(r);
+        editor.focus();
+      },
+      cursor: () => {
+        const p = editor.getPosition();
+        return { line: p?.lineNumber ?? 1, column: p?.column ?? 1 };
+      },
+      selected: () => {
+        const sel = editor.getSelection();
+        return sel ? model.getValueInRange(sel) : '';
+      },
       markers: () => markersRef.current,
       model,
     });

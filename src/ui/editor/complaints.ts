@@ -75,12 +75,7 @@ function leafComplaints(list: ReadonlyArray<{ complaint: Complaint; applies: boo
     .map((c) => c.complaint);
 }
 
-/** The refused keys a verdict's message does not name (Ajv's additionalProperties), as JSON pointers to each key. */
-export function unnamedKeys(errors: readonly VerdictError[]): string[] {
-  return complaintsOf(errors).flatMap((c) => (c.property !== undefined && !c.text.includes(c.property) ? [joinPointer([...c.pointer, c.property])] : []));
-}
-
 /** A JSON pointer from its segments (`/` written `~1`, `~` written `~0`). */
-function joinPointer(segments: readonly string[]): string {
+export function joinPointer(segments: readonly string[]): string {
   return segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }

@@ -1,5 +1,6 @@
 /** The mounted editors, by name: how the test hook and the problems list reach Monaco without importing it. */
 import type { EditorMarker } from './answerMarkers.ts';
+import type { LineRange } from './positions.ts';
 
 /** Which editor. */
 export type EditorName = 'schema' | 'answer';
@@ -10,6 +11,12 @@ export interface EditorHandle {
   setText(text: string): void;
   /** Moves the cursor to a 1-based line and column and focuses the editor. */
   reveal(line: number, column: number): void;
+  /** Selects a range (the cursor at its start), scrolls it into the middle and focuses the editor. */
+  select(range: LineRange): void;
+  /** The cursor's 1-based line and column. */
+  cursor(): { line: number; column: number };
+  /** The selected text ('' when none). */
+  selected(): string;
   /** The markers last set on the editor (what its squiggles and hovers say). */
   markers(): readonly EditorMarker[];
   /** The Monaco text model (for e2e tests). */

@@ -1,4 +1,4 @@
-/** One tab per converter with its ✓/✗ badge; picking a tab picks the converter everywhere. */
+/** One tab per converter with its PASS/FAIL badge; picking a tab picks the converter everywhere. */
 import { CLIENT_ENTRIES, CONVERTER_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { converterBadge } from './converterBadge.ts';
@@ -24,7 +24,11 @@ export function ConverterTabs() {
             onClick={() => store.getState().setField('converter', c.id)}
           >
             {c.title}
-            {report && <span className="mark" aria-label={badge.meaning}>{badge.mark}</span>}
+            {report && (
+              <span className="mark" title={badge.meaning}>
+                {badge.mark}
+              </span>
+            )}
           </button>
         );
       })}

@@ -1,5 +1,9 @@
 /** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against zod. */
+import { CONVERTER_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
+import { useMemo } from 'react';
+import { useFocus } from '../answerFocus.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
+import { listedPathFor } from './schemaPlace.ts';
 import { Clipped } from './Clipped.tsx';
 import { ConverterTabs } from './ConverterTabs.tsx';
 import { usePaneGate } from './paneGate.ts';
@@ -16,9 +20,19 @@ export function ListedPane() {
   const row = report?.converters[converter];
   const zodListed = report?.converters.zod?.listed ?? null;
   const field = role === 'output' ? 'outputSchema' : 'inputSchema';
+  const about = entryOf(CONVERTER_ENTRIES, converter);
+  const focus = useFocus();
+  const listed = row?.listed ?? null;
+  const mark = useMemo(() => (focus && listed !== null ? { path: listedPathFor(listed, focus.pointer), n: focus.n } : null), [focus, listed]);
   return (
     <>
       <ConverterTabs />
+      {/* One sentence on where a converter comes from when it is neither zod nor a published SDK (a proposal, another server). */}
+      {about.origin && (
+        <p className="about" data-testid="converter-about">
+          <strong>{about.title}</strong> is {about.origin}.
+        </p>
+      )}
       {gate ? (
         <Note>{gate}</Note>
       ) : !row ? (
@@ -31,7 +45,7 @@ export function ListedPane() {
             ? !row.listError && !row.warning && <Note>No {field} is listed for this tool.</Note>
             : diff && zodListed !== null
               ? <SchemaDiff from={zodListed} to={row.listed} />
-              : <JsonView value={row.listed} label={`Listed ${field}`} />}
+              : <JsonView value={row.listed} label={`Listed ${field}`} mark={mark} />}
         </>
       )}
     </>

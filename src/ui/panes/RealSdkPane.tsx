@@ -1,6 +1,7 @@
 /** Pane 4: what the published SDKs (server + client over InMemoryTransport) actually did with this case. */
 import { REAL_SDK_ENTRIES } from '../../engine/contract/catalog.ts';
 import type { RealSdkRow, Report } from '../../engine/report.ts';
+import { importedListing, NEEDS_ZOD } from '../../engine/import/listing-source.ts';
 import { usePlayground } from '../storeContext.ts';
 import { Clipped } from './Clipped.tsx';
 import { usePaneGate } from './paneGate.ts';
@@ -13,7 +14,9 @@ import { ShipsSummary } from './ShipsSummary.tsx';
 export function RealSdkPane() {
   const { report, gate } = usePaneGate(true);
   const role = usePlayground((s) => s.role);
+  const imported = usePlayground((s) => importedListing(s.schema) !== null);
   if (gate || !report) return <Note>{gate}</Note>;
+  if (imported) return <Note>The published SDKs did not run: {NEEDS_ZOD}.</Note>;
   return (
     <div className="sdk-grid">
       {REAL_SDK_ENTRIES.map((sdk) => (

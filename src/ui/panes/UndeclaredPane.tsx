@@ -1,5 +1,6 @@
 /** Pane 2: per policy, the undeclared key paths, what ships, and the log line or refusal. */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { POLICY_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle, LIST_ITEMS } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
@@ -8,7 +9,9 @@ import { JsonView } from './JsonView.tsx';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { Reveal } from './Reveal.tsx';
+import { ShipsChanges } from './ShipsChanges.tsx';
 import { ShipsSummary } from './ShipsSummary.tsx';
+import { PathLink } from './PathLink.tsx';
 
 /** The undeclared-keys pane body. */
 export function UndeclaredPane() {
@@ -17,13 +20,17 @@ export function UndeclaredPane() {
   if (gate || !report) return <Note>{gate}</Note>;
   const rows = policyRows(report.converters[converter]);
   const input = report.input;
+  // The answer as the tool returned it is what `raw` ships; each other policy is shown against it.
+  const answer = report.converters[converter]?.policies.raw?.ships ?? null;
   return (
     <>
+      {rows.length > 1 && <PolicyNote />}
       {input && (
         <div className="policy-row">
           <span className="policy">server</span>
           <Keys paths={input.dropped} />
           <span className="ships">{input.ok ? <ShipsSummary ships={input.parsed} label="parses to" /> : <span className="muted">rejects the arguments</span>}</span>
+          {input.ok && <ShipsChanges answer={answer} ships={input.parsed} />}
           {input.error && (
             <code className="message said" data-tone="error">
               <Clipped text={input.error} />
@@ -40,6 +47,7 @@ export function UndeclaredPane() {
           <span className="ships">
             <ShipsSummary ships={row.ships} />
           </span>
+          {policy.id !== 'raw' && <ShipsChanges answer={answer} ships={row.ships} />}
           {row.refused && <Said tone="error" label="refused" text={row.refused} same={sameAsEarlier(rows, i, (r) => r.refused)} />}
           {row.log && <Said tone="warn" label="log" text={row.log} same={sameAsEarlier(rows, i, (r) => r.log)} />}
           {row.listed !== undefined && row.listed !== null && (
@@ -50,6 +58,23 @@ export function UndeclaredPane() {
         </div>
       ))}
     </>
+  );
+}
+
+/** What the policy names mean: which one the SDKs do today and whose the others are. */
+export function PolicyNote() {
+  const others = POLICY_ENTRIES.filter((p) => p.id !== 'raw');
+  return (
+    <p className="about" data-testid="policy-note">
+      <strong>{titleOf(POLICY_ENTRIES, 'raw')}</strong> is what the published SDKs do today;{' '}
+      {others.map((p, i) => (
+        <Fragment key={p.id}>
+          {i > 0 && (i === others.length - 1 ? ' and ' : ', ')}
+          <strong>{p.title}</strong>
+        </Fragment>
+      ))}{' '}
+      are FrontMCP’s policies (FrontMCP PR #981), not released in the SDKs.
+    </p>
   );
 }
 
@@ -71,9 +96,7 @@ function Keys({ paths }: { paths: readonly string[] }) {
   return (
     <span className="keys">
       {shown.map((p, i) => (
-        <code key={i} className="key">
-          <Clipped text={p} max={200} />
-        </code>
+        <PathLink key={i} text={p} target={{ keyPath: p }} />
       ))}
       {shown.length < paths.length && (
         <button type="button" className="link" onClick={() => setAll(true)}>

@@ -1,17 +1,16 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import type { Verdict } from '../../engine/report.ts';
-import { unnamedKeys } from '../editor/complaints.ts';
+import { complaintsOf, joinPointer, type Complaint } from '../editor/complaints.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
 import { usePaneGate } from './paneGate.ts';
 import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
+import { PathLink } from './PathLink.tsx';
 import { VerdictBadge } from './Verdict.tsx';
-
-/** Characters of one refused key shown (an answer's key can be any length). */
-const KEY_CHARS = 200;
+import { Fixes } from '../fixes/Fixes.tsx';
 
 /** The verdict pane body. */
 export function VerdictPane() {
@@ -20,6 +19,7 @@ export function VerdictPane() {
   const client = usePlayground((s) => s.client);
   if (gate || !report) return <Note>{gate}</Note>;
   const rows = policyRows(report.converters[converter]);
+  const chosen = entryOf(CLIENT_ENTRIES, client);
   const others = CLIENT_ENTRIES.filter((c) => c.id !== client);
   return (
     <>
@@ -30,6 +30,9 @@ export function VerdictPane() {
           <div className="verdict-row" key={policy.id} data-policy={policy.id}>
             <span className="policy" title={policy.summary}>
               {policy.title}
+            </span>
+            <span className="client-name" title={chosen.title}>
+              {chosen.short}
             </span>
             <VerdictBadge verdict={verdict} />
             <span className="others">
@@ -43,7 +46,7 @@ export function VerdictPane() {
               <span className="said muted" title={clipTitle(verdict?.message)}>the same message as {same}</span>
             ) : verdict?.message ? (
               <>
-                <RefusedKeys verdict={verdict} />
+                <Places verdict={verdict} />
                 <code className="message said">
                   <Clipped text={verdict.message} />
                 </code>
@@ -61,6 +64,7 @@ export function VerdictPane() {
         );
       })}
       {rows.length === 0 && <Note>No policy applies.</Note>}
+      <Fixes />
     </>
   );
 }
@@ -72,18 +76,30 @@ export function VerdictTools() {
   return <span className="hint" title={entry.summary}>{entry.title}</span>;
 }
 
-/** The keys the client refuses that its message does not name (Ajv says only "must NOT have additional properties"). */
-function RefusedKeys({ verdict }: { verdict: Verdict }) {
-  const keys = unnamedKeys(verdict.errors ?? []);
-  if (keys.length === 0) return null;
+/**
+ * Where the client complains, from its structured errors, each a link to the spot in the answer: first the keys it
+ * refuses that its message does not name (Ajv says only "must NOT have additional properties"), then the other places.
+ */
+function Places({ verdict }: { verdict: Verdict }) {
+  const all = complaintsOf(verdict.errors ?? []).map((c) => ({ ...c, unnamed: c.property !== undefined && !c.text.includes(c.property) }));
+  const link = ({ pointer, property }: Complaint, i: number) => (
+    <PathLink key={i} text={joinPointer(property === undefined ? pointer : [...pointer, property]) || '/'} target={{ pointer, ...(property === undefined ? {} : { property }) }} />
+  );
+  const unnamed = all.filter((c) => c.unnamed);
+  const others = all.filter((c) => !c.unnamed);
   return (
-    <span className="said keys" data-testid="refused-keys" title="the keys the client refuses, from its structured errors (JSON pointers)">
-      {keys.map((key, i) => (
-        <code className="key" key={i}>
-          <Clipped text={key} max={KEY_CHARS} />
-        </code>
-      ))}
-    </span>
+    <>
+      {unnamed.length > 0 && (
+        <span className="said keys" data-testid="refused-keys" title="the keys the client refuses, from its structured errors (JSON pointers): click one to show it">
+          {unnamed.map(link)}
+        </span>
+      )}
+      {others.length > 0 && (
+        <span className="said keys" data-testid="places" title="where the client complains, from its structured errors (JSON pointers): click one to show it">
+          {others.map(link)}
+        </span>
+      )}
+    </>
   );
 }
 

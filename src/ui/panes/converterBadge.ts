@@ -1,19 +1,22 @@
-/** The ✓ / ✗ / – a converter tab shows: does the chosen client accept the raw answer under that converter's listing? */
+/**
+ * The PASS / FAIL / – a converter tab shows: does the chosen client accept the raw answer under that converter's listing?
+ * Words, not ✓ / ✗: a ✗ beside a name reads as "close".
+ */
 import type { ClientId, ConverterRow } from '../../engine/report.ts';
 
 /** A tab badge and what it means. */
 export interface ConverterBadge {
-  mark: '✓' | '✗' | '–';
+  mark: 'PASS' | 'FAIL' | '–';
   meaning: string;
 }
 
 /** The badge for one converter row. */
 export function converterBadge(row: ConverterRow | undefined, client: ClientId): ConverterBadge {
   if (!row) return { mark: '–', meaning: 'not evaluated' };
-  if (row.listError) return { mark: '✗', meaning: 'tools/list fails' };
+  if (row.listError) return { mark: 'FAIL', meaning: 'tools/list fails' };
   const verdict = row.policies.raw?.verdicts[client];
-  if (verdict?.valid === true) return { mark: '✓', meaning: 'the client accepts the raw answer' };
-  if (verdict?.valid === false) return { mark: '✗', meaning: 'the client rejects the raw answer' };
+  if (verdict?.valid === true) return { mark: 'PASS', meaning: 'the client accepts the raw answer' };
+  if (verdict?.valid === false) return { mark: 'FAIL', meaning: 'the client rejects the raw answer' };
   if (row.listed === null) return { mark: '–', meaning: 'nothing listed, so nothing validated' };
   return { mark: '–', meaning: 'not validated' };
 }

@@ -14,22 +14,22 @@ const GAPS: readonly Gap[] = [
   {
     roles: ['output'],
     test: (def) => def.type === 'transform' || def.type === 'pipe' || def.coerce === true,
-    note: 'Known gap (seed 001): the schema has a .transform(), .pipe() or z.coerce, so the listing describes the value after it, while the server ships the raw answer.',
+    note: 'Known gap of wire-truthful (SDK PR #2556): the schema has a .transform(), .pipe() or z.coerce, so the listing describes the value after it, while the server ships the raw answer.',
   },
   {
     roles: ['output', 'input'],
     test: (def) => def.type === 'catch' && isDynamicCatch(def),
-    note: 'Known gap (seed 001): a dynamic .catch(fn) cannot be evaluated when listing, so its fallback is not listed.',
+    note: 'Known gap of wire-truthful (SDK PR #2556): a dynamic .catch(fn) cannot be evaluated when listing, so its fallback is not listed.',
   },
   {
     roles: ['output', 'input'],
     test: (def) => (def.type === 'default' || def.type === 'prefault') && holdsBigInt(def),
-    note: 'Known gap (seed 001): a BigInt default (.default(0n)) has no JSON form, so the listing leaves it out.',
+    note: 'Known gap of wire-truthful (SDK PR #2556): a BigInt default (.default(0n)) has no JSON form, so the listing leaves it out.',
   },
 ];
 
 const OBJECT_CATCH_NOTE =
-  'Known gap (seed 001): a .catch() on an object keeps type: "object" in the listing, so a raw value of another type, which the catch accepts, is rejected by a validating client.';
+  'Known gap of wire-truthful (SDK PR #2556): a .catch() on an object keeps type: "object" in the listing, so a raw value of another type, which the catch accepts, is rejected by a validating client.';
 
 /** The notes for every known gap the schema hits in this role, one line each, or null. */
 export function knownGaps(schema: z.core.$ZodType, role: Role, state: Pick<OverrideState, 'objectCatch'>): string | null {

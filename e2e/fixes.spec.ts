@@ -1,0 +1,36 @@
+/**
+ * Fixes end to end: on the Copilot example the verdict pane offers a schema edit only after the sandbox checked it;
+ * Apply flips the verdict to PASS through the normal live run, and Ctrl/Cmd+Z in the schema editor restores the source.
+ */
+import { EXAMPLES } from '../src/examples/index.ts';
+import { editorText, expect, test, waitForEditors } from './fixtures.ts';
+
+const copilot = EXAMPLES.find((e) => e.id === 'copilot-extra-key')!;
+
+test('a checked fix applied flips the verdict, and Ctrl+Z restores the source', async ({ page }) => {
+  // Side runs check each fix, then the applied and the undone schema each run in a fresh realm: room for a busy runner.
+  test.slow();
+  await page.goto('/#example/copilot-extra-key');
+  const raw = page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge');
+  await expect(raw).toHaveText('FAIL');
+  await page.getByRole('button', { name: 'Suggest fixes' }).click();
+  const fix = page.getByTestId('fix').and(page.locator('[data-kind="loosen-object"]'));
+  await expect(fix).toContainText('PASS, checked');
+  await fix.locator('summary').click();
+  await expect(fix.getByLabel('Schema source before and after')).toContainText('+   lines: z.array(z.looseObject({ sku: z.string(), qty: z.number().int() })),');
+  await waitForEditors(page);
+  await fix.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => editorText(page, 'schema')).toBe(copilot.case.schema.replaceAll('z.object(', 'z.looseObject('));
+  await expect(raw).toHaveText('PASS');
+  await page.locator('[data-editor="schema"] .monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => editorText(page, 'schema')).toBe(copilot.case.schema);
+  await expect(raw).toHaveText('FAIL');
+});
+
+test('a passing verdict offers no fixes', async ({ page }) => {
+  await page.goto('/#example/copilot-extra-key');
+  await page.getByRole('combobox', { name: 'Converter' }).selectOption('wire-truthful');
+  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge')).toHaveText('PASS');
+  await expect(page.getByTestId('fixes')).toHaveCount(0);
+});

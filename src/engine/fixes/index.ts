@@ -1,0 +1,83 @@
+/**
+ * Fixes for a failing verdict: candidate edits of the schema source (exact spots, formatting kept) and server-side
+ * choices. Pure: the app runs each edited case in the sandbox and offers it only when `judge` says the verdict passes.
+ */
+import type { Json, Report, Role } from '../report.ts';
+import { importedListing } from '../import/listing-source.ts';
+import { scan } from './locate.ts';
+import { SCHEMA_FIX_KINDS } from './schema-kinds.ts';
+import { serverFixes } from './server-kinds.ts';
+import { wrapRoot } from './wrap-root.ts';
+import type { FixCandidate, FixTarget } from './types.ts';
+
+export type { FixCandidate, FixKind, FixTarget, SourceEdit } from './types.ts';
+
+/** The case a fix is proposed for. */
+export interface FixCase {
+  role: Role;
+  schema: string;
+  /** The case's answer text (the root wrap reshapes it too). */
+  answer: string;
+  report: Report;
+  target: Omit<FixTarget, 'policy'>;
+}
+
+/**
+ * The `raw` row (what the published SDKs do) when the selected client does not accept the answer there under the
+ * selected converter: it rejects it, or the server refused it, or tools/list failed. Null when it passes.
+ */
+export function failingTarget(report: Report, target: Omit<FixTarget, 'policy'>): FixTarget | null {
+  const converter = report.converters[target.converter];
+  const row = converter?.policies.raw;
+  const valid = row?.verdicts[target.client]?.valid;
+  const fails = valid === false || (valid !== true && (row?.refused != null || converter?.listError != null));
+  return row && fails ? { ...target, policy: 'raw' } : null;
+}
+
+/** The candidates for the case's failing verdict: schema edits first, then server-side choices. None when nothing fails. */
+export function proposeFixes(c: FixCase): FixCandidate[] {
+  const target = failingTarget(c.report, c.target);
+  // An imported listing has no zod source to edit (and no other policy ran).
+  if (!target || !c.report.load.ok || !c.report.answer.ok || importedListing(c.schema) !== null) return [];
+  const scanned = scan(c.schema);
+  const row = c.report.converters[target.converter]?.policies[target.policy];
+  const input = { scanned, role: c.role, zodListed: c.report.converters.zod?.listed ?? null, undeclared: row?.undeclared ?? [] };
+  const edits = [...SCHEMA_FIX_KINDS.flatMap((k) => k.propose(input)), ...wrapRoot(scanned, c.role, input.zodListed, parsedAnswer(c.answer))];
+  return [...edits, ...serverFixes(c.report, target, schemaName(c.schema, c.role))];
+}
+
+/** What a fixed case's report says: whether the target verdict passes, and whether zod's acceptance of the answer changed. */
+export interface Judgement {
+  passes: boolean;
+  /** 'now rejects' / 'now accepts' when zod's parse of the answer flips with the fix, else null. */
+  zodChange: 'now rejects' | 'now accepts' | null;
+}
+
+/** Judges the fixed case's report against the report before the fix. */
+export function judge(before: Report, after: Report, target: FixTarget): Judgement {
+  const passes = after.converters[target.converter]?.policies[target.policy]?.verdicts[target.client]?.valid === true;
+  const [was, is] = [zodAccepts(before), zodAccepts(after)];
+  return { passes, zodChange: was === is || was === null || is === null ? null : is ? 'now accepts' : 'now rejects' };
+}
+
+/** Whether the server's zod accepts the answer (the `raw` row was not refused), or null when the report cannot tell. */
+export function zodAccepts(report: Report): boolean | null {
+  if (!report.load.ok || !report.answer.ok) return null;
+  if (report.input) return report.input.ok;
+  const raw = Object.values(report.converters).find((c) => c?.policies.raw)?.policies.raw;
+  return raw ? raw.refused === null : null;
+}
+
+function parsedAnswer(text: string): Json | undefined {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name the source gives its schema (`export const outputSchema`), for the handler code. */
+function schemaName(source: string, role: Role): string {
+  const named = /\bexport\s+const\s+([A-Za-z_$][\w$]*)\s*=/.exec(source)?.[1];
+  return named ?? `${role}Schema`;
+}

@@ -1,0 +1,31 @@
+/**
+ * A case whose schema text is an imported listing (listing-source.ts): every client validates the answer against the
+ * listing as given; what needs the zod source (converting, the parse behind strip/warn/keep/fail, the real SDK runs)
+ * says so instead of failing.
+ */
+import { CLIENTS } from '../clients/index.ts';
+import { CONVERTER_IDS, POLICY_IDS } from '../contract/catalog.ts';
+import { verdictMemo } from '../phases/verdict-memo.ts';
+import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
+import type { ConverterRow, Json, JsonSchema, PolicyRow, Report, Role } from '../report.ts';
+
+
+/** Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then). */
+export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined): Report['converters'] {
+  const verify = verdictMemo(tool);
+  const policies: ConverterRow['policies'] = {};
+  if (answer !== undefined) {
+    for (const id of role === 'input' ? (['raw'] as const) : POLICY_IDS) {
+      // raw ships the answer as the server returned it, which needs no zod; the other policies ship zod's parse.
+      const row: PolicyRow =
+        id === 'raw'
+          ? { ships: answer, undeclared: [], refused: null, log: null, verdicts: {} as PolicyRow['verdicts'] }
+          : { ships: null, undeclared: [], refused: NEEDS_ZOD, log: null, verdicts: {} as PolicyRow['verdicts'] };
+      for (const client of CLIENTS) row.verdicts[client.id] = id === 'raw' ? verify(client, listed, answer) : { valid: null, message: null };
+      policies[id] = row;
+    }
+  }
+  const converters: Report['converters'] = {};
+  for (const id of CONVERTER_IDS) converters[id] = { listed, listError: null, warning: IMPORTED_WARNING, policies };
+  return converters;
+}

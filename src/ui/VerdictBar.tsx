@@ -1,0 +1,43 @@
+/**
+ * One line with the chosen client's verdict per policy, kept in view on narrow screens (sticky at the bottom) so the
+ * verdict shows without scrolling past both editors; a click goes to the verdict pane. Its height never changes, so
+ * nothing shifts when the verdict arrives. Hidden on wide screens, where the verdict pane itself is in view.
+ */
+import { CLIENT_ENTRIES, CONVERTER_ENTRIES, entryOf, titleOf } from '../engine/contract/catalog.ts';
+import { paneGate } from './panes/paneGate.ts';
+import { policyRows } from './panes/policyRows.ts';
+import { VerdictBadge } from './panes/Verdict.tsx';
+import { describeRun } from './StatusLine.tsx';
+import { usePlayground } from './storeContext.ts';
+
+/** The bar. */
+export function VerdictBar() {
+  const report = usePlayground((s) => s.report);
+  const run = usePlayground((s) => s.run);
+  const role = usePlayground((s) => s.role);
+  const answerChars = usePlayground((s) => s.answer.length);
+  const converter = usePlayground((s) => s.converter);
+  const client = usePlayground((s) => s.client);
+  const gate = paneGate(report, run.kind, true);
+  const row = report?.converters[converter];
+  const rows = policyRows(row);
+  const go = () => document.querySelector('[data-pane="verdict"]')?.scrollIntoView({ block: 'start' });
+  return (
+    <button type="button" className="verdict-bar" data-testid="verdict-bar" onClick={go} title="Go to the verdicts">
+      <span className="bar-who">
+        {entryOf(CLIENT_ENTRIES, client).short} · {titleOf(CONVERTER_ENTRIES, converter)}
+      </span>
+      {gate || !row ? (
+        <span className="bar-text">{gate ?? describeRun(run, { answerChars, role }).text}</span>
+      ) : row.listError ? (
+        <span className="bar-text" data-tone="error">tools/list fails: {row.listError}</span>
+      ) : (
+        rows.map(({ policy, row: r }) => (
+          <span key={policy.id} className="bar-verdict">
+            {policy.title} <VerdictBadge verdict={r.verdicts[client]} small />
+          </span>
+        ))
+      )}
+    </button>
+  );
+}

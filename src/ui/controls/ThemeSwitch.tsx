@@ -1,0 +1,31 @@
+/**
+ * The header's theme button: light, dark or auto (the system's), one click to the next, remembered across visits.
+ * One glyph wide, so the header keeps to one line.
+ */
+import { useSyncExternalStore } from 'react';
+import { THEMES } from '../embed/options.ts';
+import { chooseTheme, currentTheme, subscribeTheme } from '../themeChoice.ts';
+
+const LOOK = {
+  light: { glyph: '☀', word: 'light' },
+  dark: { glyph: '☾', word: 'dark' },
+  auto: { glyph: '◐', word: 'auto (as the system)' },
+} as const;
+
+/** A button that shows the theme chosen and moves to the next. */
+export function ThemeSwitch() {
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme, () => 'auto' as const);
+  const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] ?? 'auto';
+  return (
+    <button
+      type="button"
+      className="ghost theme-switch"
+      data-theme-choice={theme}
+      aria-label={`Theme: ${LOOK[theme].word}`}
+      title={`Theme: ${LOOK[theme].word}. Click for ${LOOK[next].word}.`}
+      onClick={() => chooseTheme(next)}
+    >
+      <span aria-hidden="true">{LOOK[theme].glyph}</span>
+    </button>
+  );
+}

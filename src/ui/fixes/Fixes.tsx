@@ -1,0 +1,107 @@
+/** Fixes for the selected failing verdict, each checked in the sandbox before it is offered; one click applies it. */
+import { CLIENT_ENTRIES, entryOf, POLICY_ENTRIES } from '../../engine/contract/catalog.ts';
+import { copyText } from '../clipboard.ts';
+import { editors } from '../editor/mountedEditors.ts';
+import { Note } from '../panes/Pane.tsx';
+import { SchemaDiff } from '../panes/SchemaDiff.tsx';
+import { useServices } from '../storeContext.ts';
+import type { CheckedFix } from './checkFixes.ts';
+import { SourceDiff } from './SourceDiff.tsx';
+import { useFixes } from './useFixes.ts';
+
+/** The fixes section under the verdict rows (nothing while the selected verdict passes). */
+export function Fixes() {
+  const { state, ask } = useFixes();
+  if (state.status === 'none') return null;
+  const { total, target } = state;
+  const client = entryOf(CLIENT_ENTRIES, target.client).title;
+  const policy = entryOf(POLICY_ENTRIES, target.policy).title;
+  if (state.status === 'available') {
+    return (
+      <section className="fixes" aria-label="Fixes" data-testid="fixes">
+        <button type="button" className="ghost" onClick={ask}>
+          Suggest fixes
+        </button>{' '}
+        <span className="hint">
+          {total} candidate{total === 1 ? '' : 's'} for the {client} under {policy}; each schema edit is run in the sandbox first and offered only if it turns this verdict PASS
+        </span>
+      </section>
+    );
+  }
+  const { check } = state;
+  const edited = total - check.inWords.length - check.offered.filter((f) => f.fix.verifiedBy).length;
+  return (
+    <section className="fixes" aria-label="Fixes" data-testid="fixes">
+      <h3 className="fixes-title">
+        Fixes for the {client} under {policy}
+      </h3>
+      {state.status === 'checking' && <Note>Checking {edited} candidate schema edits in the sandbox…</Note>}
+      {check.offered.map((f, i) => (
+        <FixCard key={i} checked={f} />
+      ))}
+      {state.status === 'done' && check.offered.length === 0 && (
+        <Note>
+          None of the {check.tried} schema edits tried turns this verdict PASS.
+        </Note>
+      )}
+      {check.inWords.map((fix, i) => (
+        <div className="fix fix-words" key={`w${i}`} data-testid="fix-in-words">
+          <strong>{fix.title}</strong>
+          <span className="muted"> (not checked: the spot in the source could not be found exactly; copy the change)</span>
+          <CopyBlock text={fix.copy ?? ''} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function FixCard({ checked }: { checked: CheckedFix }) {
+  const { store } = useServices();
+  const { fix, zodChange, listedBefore, listedAfter } = checked;
+  const schema = fix.schema;
+  const apply = () => {
+    if (schema === null) return;
+    const editor = editors.get('schema');
+    if (editor) editor.setText(schema);
+    else store.getState().setField('schema', schema);
+    const answerEditor = editors.get('answer');
+    if (fix.answer === null) return;
+    if (answerEditor) answerEditor.setText(fix.answer);
+    else store.getState().setField('answer', fix.answer);
+  };
+  const original = store.getState().schema;
+  const sameListing = JSON.stringify(listedBefore) === JSON.stringify(listedAfter);
+  return (
+    <div className="fix" data-testid="fix" data-kind={fix.kind}>
+      <strong>{fix.title}</strong>{' '}
+      <span className="badge badge-pass" title="the edited case ran in the sandbox and this client accepts the answer">
+        {fix.verifiedBy ? `PASS under ${entryOf(POLICY_ENTRIES, fix.verifiedBy).title}` : 'PASS, checked'}
+      </span>
+      {zodChange && <span className="fix-zod"> zod {zodChange} the sample answer</span>}
+      {schema !== null && (
+        <button type="button" className="primary fix-apply" onClick={apply} title="Applies the edit in the schema editor (Ctrl/Cmd+Z undoes it)">
+          Apply
+        </button>
+      )}
+      {fix.copy !== null && <CopyBlock text={fix.copy} />}
+      <details className="fix-diff">
+        <summary>What changes</summary>
+        {schema !== null && <SourceDiff from={original} to={schema} label="Schema source before and after" />}
+        {fix.answer !== null && <SourceDiff from={store.getState().answer} to={fix.answer} label="Answer before and after" />}
+        <p className="muted">The listed JSON Schema{sameListing ? ' does not change.' : ', before and after:'}</p>
+        {!sameListing && listedBefore !== null && listedAfter !== null && <SchemaDiff from={listedBefore} to={listedAfter} />}
+      </details>
+    </div>
+  );
+}
+
+function CopyBlock({ text }: { text: string }) {
+  return (
+    <div className="fix-copy">
+      <pre className="json">{text}</pre>
+      <button type="button" className="ghost" onClick={() => void copyText(text)}>
+        Copy
+      </button>
+    </div>
+  );
+}

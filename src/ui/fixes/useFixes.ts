@@ -1,0 +1,45 @@
+/** The fixes for the selected verdict: proposed when a run lands and the verdict fails, checked in side runs. */
+import { useEffect, useState } from 'react';
+import { failingTarget, proposeFixes, type FixTarget } from '../../engine/fixes/index.ts';
+import { selectEngineCase } from '../../state/store.ts';
+import { usePlayground, useServices } from '../storeContext.ts';
+import { checkFixes, type FixCheck } from './checkFixes.ts';
+
+/** Where checking stands for the report on screen: nothing to fix, fixes to check once asked, checking, done. */
+export type FixesState =
+  | { status: 'none' }
+  | { status: 'available'; target: FixTarget; total: number }
+  | { status: 'checking' | 'done'; target: FixTarget; total: number; check: FixCheck };
+
+/**
+ * Proposes fixes for the report on screen and the selected converter and client, and checks them once asked (each
+ * check is a sandbox run: not on every keystroke).
+ */
+export function useFixes(): { state: FixesState; ask(): void } {
+  const { store, sideRuns: runs, options } = useServices();
+  // An embed shows a case; checking fixes is the full playground's job (and spares the host page a second sandbox).
+  const sideRuns = options.embed ? undefined : runs;
+  const report = usePlayground((s) => (s.run.kind === 'done' ? s.report : null));
+  const converter = usePlayground((s) => s.converter);
+  const client = usePlayground((s) => s.client);
+  const [state, setState] = useState<FixesState>({ status: 'none' });
+  const [asked, setAsked] = useState<object | null>(null);
+  useEffect(() => {
+    const target = report ? failingTarget(report, { converter, client }) : null;
+    if (!sideRuns || !report || !target) return setState({ status: 'none' });
+    // The report on screen is this case's: a newer edit would have put the run back to `evaluating`.
+    const base = selectEngineCase(store.getState());
+    const candidates = proposeFixes({ role: report.role, schema: base.schema, answer: base.answer, report, target: { converter, client } });
+    if (candidates.length === 0) return setState({ status: 'none' });
+    if (asked !== report) return setState({ status: 'available', target, total: candidates.length });
+    let current = true;
+    sideRuns.clear();
+    const show = (status: 'checking' | 'done') => (check: FixCheck) => current && setState({ status, target, total: candidates.length, check });
+    show('checking')({ offered: [], tried: 0, inWords: [] });
+    void checkFixes(candidates, base, report, target, (c) => sideRuns.run(c), show('checking')).then(show('done'));
+    return () => {
+      current = false;
+    };
+  }, [report, converter, client, sideRuns, store, asked]);
+  return { state, ask: () => setAsked(report) };
+}

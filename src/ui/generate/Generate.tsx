@@ -1,0 +1,77 @@
+/** "Sample answer" and "Find a counterexample": generated in the sandbox, each answer shown with its real verdicts, loaded on a click. */
+import { useState } from 'react';
+import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
+import { SEARCH_MS } from '../../engine/generate/request.ts';
+import type { Generated } from '../../engine/report.ts';
+import { selectEngineCase } from '../../state/store.ts';
+import { editors } from '../editor/mountedEditors.ts';
+import { VerdictBadge } from '../panes/Verdict.tsx';
+import { useServices } from '../storeContext.ts';
+import { runGenerate, type GenerateResult, type Want } from './runGenerate.ts';
+
+const KIND_TEXT = {
+  sample: 'A sample answer',
+  'zod-accepts-client-rejects': 'zod accepts it, the client rejects it against the listing',
+  'client-accepts-zod-rejects': 'the listing accepts it, zod rejects it',
+} as const;
+
+/** The two buttons and what the last request found. */
+export function Generate() {
+  const { store, sideRuns, options } = useServices();
+  const [busy, setBusy] = useState<Want | null>(null);
+  const [result, setResult] = useState<GenerateResult | null>(null);
+  // An embed shows a case; generating answers is the full playground's job (and spares the host page a second sandbox).
+  if (!sideRuns || options.embed) return null;
+  const ask = (want: Want) => {
+    const s = store.getState();
+    setBusy(want);
+    setResult(null);
+    void runGenerate(selectEngineCase(s), want, s.converter, s.client, (c) => sideRuns.run(c)).then((r) => {
+      setBusy(null);
+      if (r) setResult(r);
+    });
+  };
+  return (
+    <div className="generate" data-testid="generate">
+      <button type="button" className="ghost" onClick={() => ask('sample')} disabled={busy !== null}>
+        Sample answer
+      </button>
+      <button type="button" className="ghost" onClick={() => ask('counterexamples')} disabled={busy !== null} title={`Searches for ${SEARCH_MS / 1000} s in the sandbox for answers zod and the selected client judge differently`}>
+        Find a counterexample
+      </button>
+      {busy && <span className="hint">{busy === 'sample' ? 'Building a sample…' : `Searching for ${SEARCH_MS / 1000} s…`}</span>}
+      {result && <Found result={result} onDone={() => setResult(null)} />}
+    </div>
+  );
+}
+
+function Found({ result, onDone }: { result: GenerateResult; onDone(): void }) {
+  const { store } = useServices();
+  if (!result.ok) return <p className="generated muted" role="status">Nothing generated: {result.message}</p>;
+  const g: Generated = result.generated;
+  const load = (text: string) => {
+    const editor = editors.get('answer');
+    if (editor) editor.setText(text);
+    else store.getState().setField('answer', text);
+    onDone();
+  };
+  const client = entryOf(CLIENT_ENTRIES, g.client).title;
+  return (
+    <div className="generated" role="status" data-testid="generated">
+      <p className="hint">
+        {g.want === 'sample' ? 'Sample' : `Searched ${g.ms} ms (bound ${g.budgetMs / 1000} s)`}: {g.tries} tr{g.tries === 1 ? 'y' : 'ies'} under {g.converter}, {client}.
+        {g.note && ` ${g.note[0]?.toUpperCase()}${g.note.slice(1)}.`}
+      </p>
+      {g.found.map((f, i) => (
+        <div className="generated-answer" key={i} data-kind={f.kind}>
+          <span>{KIND_TEXT[f.kind]}:</span> <span>zod {f.zodAccepts ? 'accepts' : 'rejects'}</span>, {client} <VerdictBadge verdict={f.verdict} />
+          <button type="button" className="ghost" onClick={() => load(f.answer)}>
+            Load
+          </button>
+          <pre className="json">{f.answer}</pre>
+          {f.verdict.message && <code className="message">{f.verdict.message}</code>}
+        </div>
+      ))}
+    </div>
+  );
+}
