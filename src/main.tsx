@@ -65,6 +65,7 @@ const services: AppServices = {
     void copyText(shared.url).then((ok) => store.getState().setToast(ok ? 'Link copied' : copyFailed));
   },
   rerun: () => live.run(),
+  // Created on first use: a page that never compares never starts a second sandbox frame.
   sideRuns: createSideRuns(() => createEvaluator()),
 };
 

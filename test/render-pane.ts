@@ -8,6 +8,7 @@ import type { PlaygroundCase } from '../src/state/permalink.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import type { PANES } from '../src/ui/panes/registry.ts';
 import { ServicesContext, type AppServices } from '../src/ui/storeContext.ts';
+import { createSideRuns } from '../src/sandbox/sideRuns.ts';
 
 /** The pane's markup for `report`, the rest of the case being the default one with `changes`. */
 export function renderPane(report: Report, changes: Partial<PlaygroundCase>, body: (typeof PANES)[number]['component']): string {
@@ -15,6 +16,6 @@ export function renderPane(report: Report, changes: Partial<PlaygroundCase>, bod
   created.getState().setRun({ kind: 'done', ms: 1 }, report);
   // Server rendering reads zustand's initial state (useSyncExternalStore's server snapshot): make that the current one.
   const store = { ...created, getInitialState: created.getState };
-  const services: AppServices = { store, options: parseEmbedOptions(''), link: () => ({ ok: false, message: '' }), share: () => {}, rerun: () => {} };
+  const services: AppServices = { store, options: parseEmbedOptions(''), link: () => ({ ok: false, message: '' }), share: () => {}, rerun: () => {}, sideRuns: createSideRuns(() => { throw new Error('no side runs in a pane render'); }) };
   return renderToStaticMarkup(createElement(ServicesContext.Provider, { value: services }, createElement(body)));
 }

@@ -1,15 +1,8 @@
 /** The examples gallery: real-world cases, each a registry entry with what goes wrong and what fixes it. */
-import type { CaseInput } from '../engine/case.ts';
-import type { ClientId, ConverterId } from '../engine/report.ts';
-import type { CaseSpec } from './case-format.ts';
+import type { Example } from './case-format.ts';
+import { WORLD_EXAMPLES } from './worlds.ts';
 
-/** One gallery entry: its case, and the listing errors and verdicts its explanation promises (checked by the tests and the e2e suite). */
-export interface Example extends CaseSpec<CaseInput & { converter: ConverterId; client: ClientId }> {
-  id: string;
-  title: string;
-  /** One line: what goes wrong, and which policy or converter fixes it. */
-  explanation: string;
-}
+export type { Example };
 
 const invoice = `import { z } from "zod";
 
@@ -273,4 +266,5 @@ export const EXAMPLES: readonly Example[] = [
     },
     expect: { verdicts: [{ converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: true }] },
   },
+  ...WORLD_EXAMPLES,
 ];

@@ -3,9 +3,9 @@
  * Pure functions only (the location is passed in); every link version ever issued keeps a decoder here.
  */
 import { Deflate, Inflate, deflateSync } from 'fflate';
-import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../engine/contract/catalog.ts';
 import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from '../examples/links.ts';
 import type { PlaygroundCase } from './playgroundCase.ts';
+import { checkShape, copyCase, linkObject, sameLinkFields } from './linkShape.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
 export type { PlaygroundCase };
@@ -21,7 +21,7 @@ export const CURRENT_VERSION = 1;
 
 /** Encodes a case as a fragment, `#v1.…`, whatever its size (the app goes through `linkOf`, which checks it first). */
 export function encodePermalink(state: PlaygroundCase): string {
-  if (lastEncoded && sameFields(lastEncoded.state, state)) return lastEncoded.hash;
+  if (lastEncoded && sameLinkFields(lastEncoded.state, state)) return lastEncoded.hash;
   return remember(state, deflateSync(payloadOf(state), LEVEL));
 }
 
@@ -35,9 +35,9 @@ export const LINK_SLICE_BYTES = 16 * 1024;
  * machine. Returns a cancel.
  */
 export function whenLinkEncoded(state: PlaygroundCase, fn: () => void): () => void {
-  if ((lastEncoded && sameFields(lastEncoded.state, state)) || tooLargeForLink(state)) return now(fn);
+  if ((lastEncoded && sameLinkFields(lastEncoded.state, state)) || tooLargeForLink(state)) return now(fn);
   // Whoever asks for the same case while it is sliced waits for the same slicing.
-  let job = jobs.find((j) => sameFields(j.state, state));
+  let job = jobs.find((j) => sameLinkFields(j.state, state));
   if (!job) {
     const bytes = payloadOf(state);
     if (bytes.length <= LINK_SLICE_BYTES) return now(fn);
@@ -100,8 +100,7 @@ let lastEncoded: { state: PlaygroundCase; hash: string } | null = null;
 
 function remember(state: PlaygroundCase, deflated: Uint8Array): string {
   const hash = `#v${CURRENT_VERSION}.${toBase64Url(deflated)}`;
-  const { role, tool, schema, answer, converter, client } = state;
-  lastEncoded = { state: { role, tool, schema, answer, converter, client }, hash };
+  lastEncoded = { state: copyCase(state), hash };
   return hash;
 }
 
@@ -160,30 +159,23 @@ export function describeTooLarge(t: TooLarge): string {
 }
 
 const MIB = 1024 * 1024;
-const FIELDS = ['role', 'tool', 'schema', 'answer', 'converter', 'client'] as const;
-/** More than the payload holds besides tool, schema and answer (keys, role, converter, client). */
+/** More than the payload holds besides tool, schema and answer (keys, role, converter, client, versions, answer form). */
 const ENVELOPE_BYTES = 512;
 
 /** The bytes a link deflates: the case as UTF-8 JSON. */
 function payload(state: PlaygroundCase): Uint8Array {
-  const { role, tool, schema, answer, converter, client } = state;
   // JSON.stringify escapes lone surrogates (well-formed stringify), so any JS string survives UTF-8.
-  return new TextEncoder().encode(JSON.stringify({ v: CURRENT_VERSION, role, tool, schema, answer, converter, client }));
+  return new TextEncoder().encode(JSON.stringify(linkObject(state, CURRENT_VERSION)));
 }
 
 let lastPayload: { state: PlaygroundCase; bytes: Uint8Array } | null = null;
 
 /** The payload, remembered for the last case: a selector measures it on every store change, and its link deflates it. */
 function payloadOf(state: PlaygroundCase): Uint8Array {
-  if (lastPayload && sameFields(lastPayload.state, state)) return lastPayload.bytes;
-  const { role, tool, schema, answer, converter, client } = state;
+  if (lastPayload && sameLinkFields(lastPayload.state, state)) return lastPayload.bytes;
   const bytes = payload(state);
-  lastPayload = { state: { role, tool, schema, answer, converter, client }, bytes };
+  lastPayload = { state: copyCase(state), bytes };
   return bytes;
-}
-
-function sameFields(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return FIELDS.every((k) => a[k] === b[k]);
 }
 
 /** Decodes a fragment (with or without the leading `#`). Never throws. */
@@ -231,7 +223,8 @@ export function getInitialState(
 }
 
 const DECODERS: Record<number, (payload: string, maxBytes: number) => DecodeResult> = {
-  // v1: base64url(deflate-raw(JSON { v: 1, role, tool, schema, answer, converter, client })), issued since 0.1.0.
+  // v1: base64url(deflate-raw(JSON { v: 1, role, tool, schema, answer, converter, client, versions?, answerForm? })),
+  // issued since 0.1.0; versions and answerForm (omitted when default) since issue 10 (state/linkShape.ts).
   1: (payload, maxBytes) => {
     if (payload === '') return fail('This link is truncated: nothing follows "v1.". Was it copied in full?');
     if (!/^[A-Za-z0-9_-]*$/.test(payload)) return fail('This link is damaged: it contains characters a playground link never has. Was it copied in full?');
@@ -296,25 +289,6 @@ function inflateCapped(bytes: Uint8Array, maxBytes: number): { ok: true; bytes: 
     offset += chunk.length;
   }
   return { ok: true, bytes: out };
-}
-
-function checkShape(json: unknown): DecodeResult {
-  const wrong = (what: string) => fail(`This link's case has the wrong shape: ${what}.`);
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return wrong('it is not an object');
-  const o = json as Record<string, unknown>;
-  if (o.v !== 1) return wrong(`"v" must be 1`);
-  if (!isOneOf(ROLES, o.role)) return wrong(`"role" must be one of ${ROLES.join(', ')}`);
-  for (const key of ['tool', 'schema', 'answer'] as const) {
-    if (typeof o[key] !== 'string') return wrong(`"${key}" must be a string`);
-  }
-  if (!isOneOf(CONVERTER_IDS, o.converter)) return wrong(`"converter" must be one of ${CONVERTER_IDS.join(', ')}`);
-  if (!isOneOf(CLIENT_IDS, o.client)) return wrong(`"client" must be one of ${CLIENT_IDS.join(', ')}`);
-  const { role, tool, schema, answer, converter, client } = o as unknown as PlaygroundCase;
-  return { ok: true, state: { role, tool, schema, answer, converter, client } };
-}
-
-function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
-  return (values as readonly unknown[]).includes(value);
 }
 
 function formatBytes(n: number): string {

@@ -1,6 +1,7 @@
 /** The case the playground edits, links and saves (its own file: permalinks, drafts and the examples all name it). */
 import type { Role } from '../engine/case.ts';
 import type { ClientId, ConverterId } from '../engine/contract/catalog.ts';
+import type { AnswerForm, Versions } from '../engine/contract/versions.ts';
 
 /** What a link carries: the engine's case (absolute values, never diffs against defaults) plus the UI's choices. */
 export interface PlaygroundCase {
@@ -10,4 +11,8 @@ export interface PlaygroundCase {
   answer: string;
   converter: ConverterId;
   client: ClientId;
+  /** The versions the case runs; absent when they are the defaults (every case made before versions existed). */
+  versions?: Versions;
+  /** What the answer text is; absent when it is the default, the tool's structuredContent. */
+  answerForm?: AnswerForm;
 }

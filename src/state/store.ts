@@ -1,6 +1,9 @@
 /** The playground's one store (zustand, vanilla): the case being edited, the last evaluation, and messages. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CaseInput } from '../engine/case.ts';
+import type { AnswerForm, Versions } from '../engine/contract/versions.ts';
+import { answerFormOf, choicesChanged, choicesOf, sameVersions, versionsOf } from './caseChoices.ts';
+import { copyCase } from './linkShape.ts';
 import type { Report } from '../engine/report.ts';
 import type { PlaygroundCase } from './permalink.ts';
 
@@ -31,6 +34,10 @@ export interface Toast {
 
 /** Everything the UI reads. Actions are plain functions on the state; none of them touches the URL or storage. */
 export interface PlaygroundState extends PlaygroundCase {
+  /** The versions the case runs (the defaults unless picked; a link or draft names them only when not). */
+  versions: Versions;
+  /** What the answer text is (the user's choice, never guessed from the text). */
+  answerForm: AnswerForm;
   run: RunState;
   /** The last report that came back; kept (dimmed) while a newer run is pending or after one failed. */
   report: Report | null;
@@ -52,7 +59,9 @@ export interface PlaygroundState extends PlaygroundCase {
   workerNote: string | null;
   /** The listed-schema pane shows a diff against zod's listing instead of the schema. */
   listedDiff: boolean;
-  setField<K extends keyof PlaygroundCase>(key: K, value: PlaygroundCase[K]): void;
+  setField<K extends keyof PlaygroundCase>(key: K, value: PlaygroundState[K]): void;
+  /** Picks versions (the ones given; the others stay). */
+  setVersions(versions: Partial<Versions>): void;
   /**
    * Replaces the whole case (a link, an example, a parent page's `set`); `exampleId` when it is a gallery example;
    * `linked` when it comes from a link (the draft it replaces on screen becomes `previousDraft`).
@@ -101,7 +110,12 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
     workerNote: null,
     listedDiff: false,
     // An editor echoing text the store gave it is no edit: the case stays as the link opened it.
-    setField: (key, value) => set((s) => (s[key] === value ? {} : { ...({ [key]: value } as Pick<PlaygroundCase, typeof key>), linked: false })),
+    setField: (key, value) => set((s) => (s[key] === value ? {} : { ...({ [key]: value } as Pick<PlaygroundState, typeof key>), linked: false })),
+    setVersions: (picked) =>
+      set((s) => {
+        const versions = { ...s.versions, ...picked };
+        return sameVersions(versions, s.versions) ? {} : { versions, linked: false };
+      }),
     loadCase: (next, exampleId = null, opts = {}) =>
       set((s) => {
         if (!opts.linked) return { ...pickCase(next), exampleId, linked: false };
@@ -126,24 +140,27 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
   }));
 }
 
-/** The case as a link carries it. */
+/** The case as a link carries it (versions and answer form only when not the defaults). */
 export function selectCase(s: PlaygroundState): PlaygroundCase {
-  return pickCase(s);
+  return copyCase(s);
 }
 
-/** Only the case's fields (a state or a message may carry more). */
-function pickCase(c: PlaygroundCase): PlaygroundCase {
-  return { role: c.role, tool: c.tool, schema: c.schema, answer: c.answer, converter: c.converter, client: c.client };
+/** Only the case's fields (a state or a message may carry more), with the versions and answer form always set. */
+function pickCase(c: PlaygroundCase): Omit<PlaygroundCase, 'versions' | 'answerForm'> & Pick<PlaygroundState, 'versions' | 'answerForm'> {
+  return { role: c.role, tool: c.tool, schema: c.schema, answer: c.answer, converter: c.converter, client: c.client, versions: versionsOf(c), answerForm: answerFormOf(c) };
 }
 
-/** The case as the engine reads it (converter and client do not change the Report). */
-export function selectEngineCase(s: PlaygroundState): CaseInput {
-  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer };
+/** What the engine reads beyond CaseInput's v1 fields: the versions and the answer form, when not the defaults. */
+export type EngineCase = CaseInput & Pick<PlaygroundCase, 'versions' | 'answerForm'>;
+
+/** The case as the engine reads it (converter and client do not change the Report; default versions are left out). */
+export function selectEngineCase(s: PlaygroundCase): EngineCase {
+  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer, ...choicesOf(versionsOf(s), answerFormOf(s)) };
 }
 
 /** True when two cases differ in what the engine evaluates. */
 export function engineCaseChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer;
+  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer || choicesChanged(a, b);
 }
 
 /** True when two cases differ in what a link carries. */

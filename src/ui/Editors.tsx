@@ -1,4 +1,5 @@
 /** The left column: the zod schema editor above the sample answer (or call arguments) editor, and their keys. */
+import { AnswerFormPicker } from './controls/AnswerFormPicker.tsx';
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { usePlayground } from './storeContext.ts';
 import { Generate } from './generate/Generate.tsx';
@@ -25,6 +26,7 @@ export function Editors() {
         aside={
           <>
             <span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>
+            {output && <AnswerFormPicker />}
             <Generate />
           </>
         }

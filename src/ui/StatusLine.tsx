@@ -8,6 +8,7 @@ import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
 import { MALFORMED } from '../state/reportCheck.ts';
 import { capitalized } from './answerProblem.ts';
+import { WorldBadge } from './controls/WorldBadge.tsx';
 
 /** An answer this long (UTF-16 units) may alone take longer than the run budget to check: a timeout then says its size. */
 export const LARGE_ANSWER_CHARS = 256 * 1024;
@@ -68,6 +69,7 @@ export function StatusLine() {
       <p className="status-line" data-tone={tone} role="status" aria-live="polite" data-testid="status">
         {text}
       </p>
+      <WorldBadge />
       {run.kind === 'held' && (
         <button type="button" className="primary" onClick={rerun}>
           Run it

@@ -19,7 +19,7 @@ export interface AppServices {
   share(): void;
   /** Evaluates the current case again now. */
   rerun(): void;
-  /** Runs beside the live verdict (the checks behind proposed fixes); absent where nothing may run them. */
+  /** Runs beside the live verdict (the compare view's version cells, the checks behind proposed fixes); absent where nothing may run them. */
   sideRuns?: SideRuns;
 }
 

@@ -1,0 +1,106 @@
+/**
+ * Versions (issue 10) end to end, through permalinks: a link with versions opens with the pickers set and says which
+ * world runs; picking a version reaches the link; the compare view shows its grid, is keyboard-usable and a cell
+ * click switches versions. With SCREENSHOT_DIR set, it also saves the compare view at 1440×900 and 1024×768.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { WORLD_EXAMPLES } from '../src/examples/worlds.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
+import { expect, openCase, skipUnlessWorldRuns, test, waitForEditors } from './fixtures.ts';
+
+const OLD_WORLD = { versions: { zod: '3.25.76', sdk: '1.20.2', server: '2.4.0' }, answerForm: 'result' } as const;
+
+async function linkedCase(page: Page) {
+  const decoded = decodePermalink(new URL(page.url()).hash);
+  return decoded.ok ? decoded.state : decoded.error;
+}
+
+async function openCompare(page: Page) {
+  await page.getByRole('button', { name: 'Compare versions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare versions' });
+  await expect(dialog.getByTestId('compare-table')).toBeVisible();
+  // Bounded at 20 s: either every run is done, or the view says which had no time.
+  await expect(dialog.getByTestId('compare-status')).toContainText(/All \d+ runs done|Stopped at the 20 s bound/, { timeout: 60_000 });
+  return dialog;
+}
+
+test('a link with versions and an answer form opens with the pickers set, and says which world runs', async ({ page }) => {
+  await openCase(page, OLD_WORLD);
+  await expect(page.getByRole('combobox', { name: 'zod' })).toHaveValue('3.25.76');
+  await expect(page.getByRole('combobox', { name: 'SDK v1' })).toHaveValue('1.20.2');
+  await expect(page.getByTestId('server-version')).toHaveText('v2 2.4.0');
+  await expect(page.getByRole('combobox', { name: 'Answer is' })).toHaveValue('result');
+  await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2 · whole result');
+});
+
+test('a link with zod 3.25.76 and SDK 1.20.2 shows that world’s verdict: Ajv 6’s wording', async ({ page }) => {
+  // The default case ships keys its outputSchema does not declare.
+  await openCase(page, { versions: { zod: '3.25.76', sdk: '1.20.2', server: '2.4.0' } });
+  await skipUnlessWorldRuns(page);
+  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('data should NOT have additional properties');
+  await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2');
+});
+
+test('a default link shows no world, and a picked version reaches the link', async ({ page }) => {
+  await openCase(page, {});
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  await expect(page.getByTestId('world')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'zod' }).selectOption('4.3.6');
+  await expect(page.getByTestId('world')).toHaveText('zod 4.3.6');
+  await expect.poll(async () => JSON.stringify(await linkedCase(page))).toContain('"versions":{"zod":"4.3.6","sdk":"1.32.2","server":"2.4.0"}');
+});
+
+test('the compare view shows the grid, a cell click picks its versions, Escape closes it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openCase(page, {});
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  const dialog = await openCompare(page);
+  await expect(dialog.getByRole('columnheader')).toHaveText([/zod \\ SDK/, /SDK v1 1\.32\.2/, /SDK v1 1\.20\.2/, /v2 2\.4\.0/]);
+  await expect(dialog.getByRole('rowheader')).toHaveText(['zod 4.6.7', 'zod 4.3.6', 'zod 4.0.17', 'zod 3.25.76']);
+  // The default cell: the default case fails the strict v1 client on its extra keys.
+  await expect(dialog.getByRole('button', { name: /^Pick zod 4\.6\.7 with SDK v1 1\.32\.2: default listed ?; FAIL/ })).toBeVisible();
+  const cell = dialog.getByRole('button', { name: /Pick zod 3\.25\.76 with SDK v1 1\.20\.2/ });
+  await cell.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'zod' })).toHaveValue('3.25.76');
+  await expect(page.getByRole('combobox', { name: 'SDK v1' })).toHaveValue('1.20.2');
+  await expect(cell.locator('xpath=..')).toHaveAttribute('data-current', 'true');
+  const { violations } = await new AxeBuilder({ page }).include('.compare-dialog').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2');
+});
+
+// Their verdicts are checked row by row in e2e/gallery.spec.ts (it walks every example); here, that they open their world.
+for (const example of WORLD_EXAMPLES) {
+  test(`#example/${example.id} opens in its world`, async ({ page }) => {
+    await page.goto(`/#example/${example.id}`);
+    await expect(page.getByTestId('example-strip')).toContainText(example.title);
+    const { versions, answerForm } = example.case;
+    if (versions) {
+      await expect(page.getByRole('combobox', { name: 'zod' })).toHaveValue(versions.zod);
+      await expect(page.getByRole('combobox', { name: 'SDK v1' })).toHaveValue(versions.sdk);
+    }
+    await expect(page.getByRole('combobox', { name: 'Answer is' })).toHaveValue(answerForm ?? 'structuredContent');
+    await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  });
+}
+
+test('screenshots of the compare view', async ({ page }) => {
+  const dir = process.env['SCREENSHOT_DIR'];
+  test.skip(!dir, 'set SCREENSHOT_DIR to save them');
+  test.setTimeout(180_000);
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/#example/default-listed-required');
+    await waitForEditors(page);
+    await openCompare(page);
+    await page.screenshot({ path: `${dir}/compare-${width}.png` });
+    await page.keyboard.press('Escape');
+  }
+});

@@ -1,0 +1,76 @@
+/**
+ * The compare view's grid: zod versions (rows) × SDKs (columns: each SDK v1 version, then each v2 version), all from
+ * engine/contract/versions.ts. A column names the converter that lists as that SDK, the SDK's clients, and the
+ * versions a run needs so that its listing is that SDK's.
+ */
+import { CLIENT_ENTRIES, entryOf, type ClientId, type ConverterId } from '../../engine/contract/catalog.ts';
+import { DEFAULT_VERSIONS, SDK_VERSIONS, SERVER_VERSIONS, ZOD_VERSIONS, type Versions, type ZodVersion } from '../../engine/contract/versions.ts';
+
+/** One SDK column. */
+export interface Column {
+  id: string;
+  title: string;
+  /** The converter that lists as this SDK's server does. */
+  converter: ConverterId;
+  /** This SDK's clients, the first the one used when the picked client is another SDK's. */
+  clients: readonly ClientId[];
+  /** The versions this column runs under a given zod. */
+  versions(zod: ZodVersion): Versions;
+}
+
+const V1_CLIENTS = ['sdk-v1'] as const satisfies readonly ClientId[];
+const V2_CLIENTS = ['sdk-v2-node', 'sdk-v2-browser'] as const satisfies readonly ClientId[];
+
+/** The columns: SDK v1 versions (default first), then v2. */
+export const COLUMNS: readonly Column[] = [
+  ...SDK_VERSIONS.map((s) => ({
+    id: `v1-${s.version}`,
+    title: `SDK v1 ${s.version}`,
+    converter: 'mcp-sdk-v1' as const,
+    clients: V1_CLIENTS,
+    versions: (zod: ZodVersion): Versions => ({ zod, sdk: s.version, server: DEFAULT_VERSIONS.server }),
+  })),
+  ...SERVER_VERSIONS.map((s) => ({
+    id: `v2-${s.version}`,
+    title: `v2 ${s.version}`,
+    converter: 'mcp-sdk-v2' as const,
+    clients: V2_CLIENTS,
+    versions: (zod: ZodVersion): Versions => ({ zod, sdk: DEFAULT_VERSIONS.sdk, server: s.version }),
+  })),
+];
+
+/** The rows: zod versions, default first. */
+export const ROWS: readonly ZodVersion[] = ZOD_VERSIONS.map((z) => z.version);
+
+/** The default cell: the default zod under the default SDK v1 (what the app runs when nothing is picked). */
+export const DEFAULT_CELL = { zod: DEFAULT_VERSIONS.zod, column: `v1-${DEFAULT_VERSIONS.sdk}` } as const;
+
+/** The client whose verdict a column shows: the picked one when it belongs to this SDK, else this SDK's first. */
+export function clientFor(column: Column, picked: ClientId): { client: ClientId; substituted: boolean } {
+  return column.clients.includes(picked) ? { client: picked, substituted: false } : { client: column.clients[0] ?? picked, substituted: true };
+}
+
+/** How a column's header names its client ("v1", "v2 (Node)"). */
+export function clientShort(id: ClientId): string {
+  return entryOf(CLIENT_ENTRIES, id).short;
+}
+
+/**
+ * The distinct runs the grid needs, one per version world (a run's Report holds every converter, so one run fills
+ * every column whose versions are the same), the default world first.
+ */
+export function worldsToRun(): Versions[] {
+  const seen = new Map<string, Versions>();
+  for (const zod of [DEFAULT_CELL.zod, ...ROWS]) {
+    for (const column of COLUMNS) {
+      const v = column.versions(zod);
+      seen.set(worldKey(v), v);
+    }
+  }
+  return [...seen.values()];
+}
+
+/** A world's key (zod, sdk, server). */
+export function worldKey(v: Versions): string {
+  return `${v.zod}|${v.sdk}|${v.server}`;
+}
