@@ -137,13 +137,3 @@ export async function checkListError(page: Page, l: ExpectedListError, client: s
   await pick(page, l.converter, client);
   await expect(page.locator('[data-pane="listed"]')).toContainText(l.says);
 }
-
-/**
- * Skips the test when this build's worker cannot run the case's non-default versions yet (the engine refuses them with
- * "…can run here" until the version worlds are bundled for the browser), so the test runs by itself once they are.
- */
-export async function skipUnlessWorldRuns(page: Page): Promise<void> {
-  const refused = page.getByText(/only the default versions .* can run here/).first();
-  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/, { timeout: 60_000 });
-  test.skip(await refused.isVisible(), 'this build runs only the default versions in the browser (the worlds are not bundled for the worker yet)');
-}

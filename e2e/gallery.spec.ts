@@ -6,14 +6,13 @@ import type { ExpectedVerdict } from '../src/examples/case-format.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { exampleCase } from '../src/examples/links.ts';
-import { checkListError, checkVerdict, editorText, expect, skipUnlessWorldRuns, test } from './fixtures.ts';
+import { checkListError, checkVerdict, editorText, expect, test } from './fixtures.ts';
 
 for (const example of EXAMPLES) {
   test(`#example/${example.id}: ${example.title}`, async ({ page }) => {
     await page.goto(`/#example/${example.id}`);
     await expect(page.getByTestId('example-strip')).toContainText(example.title);
     await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
-    if (example.case.versions || example.case.answerForm) await skipUnlessWorldRuns(page);
     await expect(page.getByRole('textbox', { name: 'Tool' })).toHaveValue(exampleCase(example).tool);
     for (const l of example.expect.listErrors ?? []) await checkListError(page, l, example.case.client);
     // The example's own converter and client first (what the reader sees on opening it), then the others.

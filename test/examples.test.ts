@@ -22,11 +22,8 @@ describe.each(EXAMPLES)('example $id', (ex) => {
 });
 
 describe('the version-world examples (src/examples/worlds.ts)', () => {
-  // Whole results (answerForm 'result') run for real only once the worlds branch's whole-result commit is on main.
-  const NOT_RECORDED_YET = ['iserror-structured-split'];
-
-  it('are all in the gallery, each recorded from a real run (but those waiting for the engine)', () => {
-    expect(WORLD_CASES.map((c) => c.id).filter((id) => !EXAMPLES.some((e) => e.id === id))).toEqual(NOT_RECORDED_YET);
+  it('are all in the gallery, each recorded from a real run', () => {
+    expect(WORLD_CASES.map((c) => c.id).filter((id) => !EXAMPLES.some((e) => e.id === id))).toEqual([]);
   });
 
   it('zod 3 .default(): the same case under the default zod lists the field as required, and the answer fails', async () => {

@@ -17,6 +17,9 @@ describe('caseDigest', () => {
     ['answer', { answer: '{"a":"y"}' }],
     ['a character moved between schema and answer', { schema: base.schema.slice(0, -1), answer: `\n${base.answer}` }],
     ['a missing role (the engine defaults it)', { role: undefined }],
+    ['picked versions (another world)', { versions: { zod: '3.25.76' } }],
+    ['answer form', { answerForm: 'result' }],
+    ['generation request', { generate: { want: 'sample', converter: 'mcp-sdk-v1', client: 'sdk-v1', budgetMs: 2000 } }],
   ])('differs when the %s differs', (_, change) => {
     expect(caseDigest({ ...base, ...change })).not.toBe(caseDigest(base));
   });
