@@ -1,4 +1,4 @@
-/** The header: title, examples (and Reset), role switch, tool name, converter and client pickers, the version pickers, then the theme, Export and Share. */
+/** The header: title, examples (and Reset), role switch, tool name, converter and client pickers, then the theme, Export and Share (the version pickers sit in the status bar). */
 import { CLIENT_ENTRIES, CONVERTER_ENTRIES } from '../engine/contract/catalog.ts';
 import { ExamplesMenu } from './controls/ExamplesMenu.tsx';
 import { ExportMenu } from './controls/ExportMenu.tsx';
@@ -8,7 +8,6 @@ import { ShareButton } from './controls/ShareButton.tsx';
 import { ThemeSwitch } from './controls/ThemeSwitch.tsx';
 import { Toast } from './controls/Toast.tsx';
 import { ToolField } from './controls/ToolField.tsx';
-import { VersionPickers } from './controls/VersionPickers.tsx';
 import { usePlayground, useServices } from './storeContext.ts';
 
 /** The app header. */
@@ -28,7 +27,6 @@ export function Header() {
         <ToolField />
         <Picker label="Converter" options={CONVERTER_ENTRIES} value={converter} onChange={(id) => setField('converter', id)} />
         <Picker label="Client" options={CLIENT_ENTRIES} value={client} onChange={(id) => setField('client', id)} />
-        <VersionPickers />
         <ThemeSwitch />
         <div className="share">
           <Toast />

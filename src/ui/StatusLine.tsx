@@ -1,5 +1,5 @@
 /**
- * One line saying where the live evaluation stands (with "Run it" for a held case), and notes: a worker that crashed
+ * One line saying where the live evaluation stands (with "Run it" for a held case), the version pickers, and notes: a worker that crashed
  * after its verdict, a case too large for a link, why autosave is off.
  */
 import type { Role } from '../engine/case.ts';
@@ -9,6 +9,7 @@ import { usePlayground, useServices } from './storeContext.ts';
 import { MALFORMED } from '../state/reportCheck.ts';
 import { capitalized } from './answerProblem.ts';
 import { WorldBadge } from './controls/WorldBadge.tsx';
+import { VersionPickers } from './controls/VersionPickers.tsx';
 
 /** An answer this long (UTF-16 units) may alone take longer than the run budget to check: a timeout then says its size. */
 export const LARGE_ANSWER_CHARS = 256 * 1024;
@@ -70,6 +71,12 @@ export function StatusLine() {
         {text}
       </p>
       <WorldBadge />
+      {/* The versions the case runs, beside the run they describe; an embed shows its link's world (WorldBadge) only. */}
+      {!options.embed && (
+        <span className="version-pickers">
+          <VersionPickers />
+        </span>
+      )}
       {run.kind === 'held' && (
         <button type="button" className="primary" onClick={rerun}>
           Run it

@@ -22,8 +22,8 @@ export function Fixes() {
         <button type="button" className="ghost" onClick={ask}>
           Suggest fixes
         </button>{' '}
-        <span className="hint">
-          {total} candidate{total === 1 ? '' : 's'} for the {client} under {policy}; each schema edit is run in the sandbox first and offered only if it turns this verdict PASS
+        <span className="hint" title={`Each schema edit is run in the sandbox first and offered only if it turns the ${client}'s verdict under ${policy} to PASS.`}>
+          {total} candidate{total === 1 ? '' : 's'}, checked in the sandbox first
         </span>
       </section>
     );
