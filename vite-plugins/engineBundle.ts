@@ -64,12 +64,21 @@ export async function bundleEngine(config: BundleConfig, entry: string): Promise
     config,
     {
       modulePreload: false,
+      // Whitespace only: names and syntax stay the packages' own, because a TypeError's message quotes the code that
+      // threw (SDK 1.20 on zod 4: `keyValidator._parse is not a function`, not `t._parse …`) and verdicts quote it.
+      minify: false,
       rolldownOptions: {
         input: resolve(config.root, entry),
         preserveEntrySignatures: false,
         // Vite's preload helper reads import.meta, which CommonJS lacks; with modulePreload off it never runs.
         onLog: (level, log, handler) => (log.code === 'EMPTY_IMPORT_META' ? undefined : handler(level, log)),
-        output: { format: 'cjs', dynamicImportInCjs: true, entryFileNames: 'engine-core.js', chunkFileNames: 'engine-[name]-[hash].js' },
+        output: {
+          format: 'cjs',
+          dynamicImportInCjs: true,
+          entryFileNames: 'engine-core.js',
+          chunkFileNames: 'engine-[name]-[hash].js',
+          minify: config.command === 'build' ? { compress: false, mangle: false, codegen: { removeWhitespace: true } } : false,
+        },
       },
     },
     // The version worlds: a `?world=` entry's module graph gets that world's zod (src/engine/worlds/table.ts).
