@@ -28,9 +28,12 @@ export interface CaseResult {
   id: string;
   kind: BenchCase['kind'];
   answerBytes: number;
+  /** evaluate() as the sandbox worker calls it (the selected converter × client named, a `first` hook): to its end, and to its first report. */
   engine: Stats;
+  selected: Stats;
   floor: Stats;
   ratio: number;
+  selectedRatio: number;
   /** Median ms per phase of one warm evaluation (phases timed one by one, outside evaluate). */
   phases: Record<string, number>;
   /** Verdicts one evaluate() reports (converter × policy × client, refused rows aside), and validations it runs for them. */
@@ -38,7 +41,11 @@ export interface CaseResult {
   dominant: { phase: string; share: number };
 }
 
-const BUDGET_RATIO = 2;
+/** Issue 12's targets: the full report ≤ 4× the floor, the selected verdict (the first report) ≤ 1.5×. */
+const BUDGET_RATIO = 4;
+const BUDGET_SELECTED_RATIO = 1.5;
+/** The converter and client a case shows first when it names none: the app's defaults (src/state/defaults.ts). */
+const DEFAULT_SELECTED = { converter: 'mcp-sdk-v1', client: 'sdk-v1' } as const;
 
 /** Times `run` after `warmup` untimed calls. */
 async function measure(run: () => unknown, warmup: number, runs: number): Promise<Stats> {
@@ -49,9 +56,14 @@ async function measure(run: () => unknown, warmup: number, runs: number): Promis
     await run();
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
+  return statsOf(times);
+}
+
+/** Median and p95 of a sample (NaN when empty). */
+function statsOf(sample: readonly number[]): Stats {
+  const times = [...sample].sort((a, b) => a - b);
   const at = (q: number): number => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? Number.NaN;
-  return { median: at(0.5), p95: at(0.95), runs };
+  return { median: at(0.5), p95: at(0.95), runs: times.length };
 }
 
 /** The floor: one pass of what any validator must do with this schema and answer, with nothing cached. */
@@ -95,7 +107,16 @@ async function phases(loaded: LoadedCase, text: string): Promise<Phases> {
 async function benchCase(bc: BenchCase, quick: boolean): Promise<CaseResult> {
   const large = bc.kind === 'large';
   const [warmup, runs, phaseRuns] = quick ? [2, large ? 3 : 5, 3] : [large ? 3 : 5, large ? 12 : 40, large ? 5 : 15];
-  const engine = await measure(() => evaluate(bc.case), warmup, runs);
+  const named = bc.case as { converter?: string; client?: string };
+  const c = { ...bc.case, converter: named.converter ?? DEFAULT_SELECTED.converter, client: named.client ?? DEFAULT_SELECTED.client };
+  // One run gives both figures: its first report (hooks.first, where the worker posts it) and its end.
+  const firsts: number[] = [];
+  const engine = await measure(async () => {
+    const t0 = performance.now();
+    await evaluate(c, { first: () => firsts.push(performance.now() - t0) });
+  }, warmup, runs);
+  // The timed runs' first reports (none when the case has no first report: its answer does not parse).
+  const selected = statsOf(firsts.length === warmup + runs ? firsts.slice(warmup) : []);
   const loaded = loadSchema(bc.case.schema, bc.case.role);
   const answerOk = parseAnswer(bc.case.answer).ok;
   // A gallery case about a bad schema or answer has no floor to compare with: its row shows the engine alone.
@@ -117,8 +138,10 @@ async function benchCase(bc: BenchCase, quick: boolean): Promise<CaseResult> {
     kind: bc.kind,
     answerBytes: Buffer.byteLength(bc.case.answer),
     engine,
+    selected,
     floor: floorStats,
     ratio: engine.median / floorStats.median,
+    selectedRatio: selected.median / floorStats.median,
     phases: byPhase,
     dominant: { phase, share: total > 0 ? ms / total : 0 },
     validations,
@@ -128,12 +151,17 @@ async function benchCase(bc: BenchCase, quick: boolean): Promise<CaseResult> {
 const fmt = (ms: number): string => (Number.isNaN(ms) ? '–' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 
 function render(results: CaseResult[], gallerySource: string): string {
-  const head = ['case', 'answer', 'engine p50', 'p95', 'floor p50', 'p95', 'engine/floor', 'slowest phase (share)'];
-  const rows = results.map((r) => [r.id, size(r.answerBytes), fmt(r.engine.median), fmt(r.engine.p95), fmt(r.floor.median), fmt(r.floor.p95), Number.isNaN(r.ratio) ? '–' : `${r.ratio.toFixed(1)}×`, r.dominant.share ? `${r.dominant.phase} (${Math.round(r.dominant.share * 100)} %)` : '–']);
-  const lines = [`Engine: warm evaluate() vs floor (ms; gallery = ${gallerySource})`, table([head, ...rows])];
+  const ratio = (x: number): string => (Number.isNaN(x) ? '–' : `${x.toFixed(1)}×`);
+  const head = ['case', 'answer', 'selected p50', 'p95', 'full p50', 'p95', 'floor p50', 'p95', 'selected/floor', 'full/floor', 'slowest phase (share)'];
+  const rows = results.map((r) => [r.id, size(r.answerBytes), fmt(r.selected.median), fmt(r.selected.p95), fmt(r.engine.median), fmt(r.engine.p95), fmt(r.floor.median), fmt(r.floor.p95), ratio(r.selectedRatio), ratio(r.ratio), r.dominant.share ? `${r.dominant.phase} (${Math.round(r.dominant.share * 100)} %)` : '–']);
+  const lines = [
+    `Engine: warm evaluate() vs floor (ms; gallery = ${gallerySource}; targets: selected/floor ≤ ${BUDGET_SELECTED_RATIO}, full/floor ≤ ${BUDGET_RATIO})`,
+    '  (evaluate() as the worker calls it: the selected converter × client named and a `first` hook; selected: until its first report; full: until the whole report)',
+    table([head, ...rows]),
+  ];
+  const against = (x: number, budget: number): string => (Number.isNaN(x) ? 'not measured' : x <= budget ? 'meets' : `misses by ${(x / budget).toFixed(1)}×`);
   for (const r of results.filter((x) => x.kind === 'large')) {
-    const verdict = r.ratio <= BUDGET_RATIO ? 'meets' : `misses by ${(r.ratio / BUDGET_RATIO).toFixed(1)}×`;
-    lines.push('', `Phases of "${r.id}" (median ms; budget engine/floor ≤ ${BUDGET_RATIO}: ${verdict})`);
+    lines.push('', `Phases of "${r.id}" (median ms; selected/floor ≤ ${BUDGET_SELECTED_RATIO}: ${against(r.selectedRatio, BUDGET_SELECTED_RATIO)}; full/floor ≤ ${BUDGET_RATIO}: ${against(r.ratio, BUDGET_RATIO)})`);
     const entries = Object.entries(r.phases).sort((a, b) => b[1] - a[1]);
     lines.push(table(entries.map(([name, ms]) => [`  ${name}`, fmt(ms)])));
     lines.push(`  ${r.validations.verdicts} verdicts per evaluate from ${r.validations.run} validations (the rest are shared: same client, listing content and shipped value)`);
@@ -153,6 +181,6 @@ export const section: Section = {
       process.stderr.write(`bench engine: ${bc.id}\n`);
       results.push(await benchCase(bc, quick));
     }
-    return { text: render(results, gallery.source), json: { budget: { engineOverFloor: BUDGET_RATIO }, gallery: gallery.source, cases: results } };
+    return { text: render(results, gallery.source), json: { budget: { engineOverFloor: BUDGET_RATIO, selectedOverFloor: BUDGET_SELECTED_RATIO }, gallery: gallery.source, cases: results } };
   },
 };
