@@ -20,3 +20,26 @@ test('the v2 SDK runs for real from its own chunk, fetched by the app', async ({
   await expect(page.locator('[data-pane="listed"]')).toContainText('"type": "number"');
   expect(chunkRequests).toHaveLength(1);
 });
+
+test('the first verdict of a page needs no chunk: the v2 SDK is fetched for the full report, after it', async ({ page }) => {
+  // The frame's messages to the app, in order (the app's own listener runs too).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { framesSaid: string[] }).framesSaid = seen;
+    window.addEventListener('message', (e: MessageEvent<{ type?: string; names?: string[] }>) => {
+      const m = e.data;
+      if (m?.type === 'partial' || m?.type === 'report') seen.push(m.type);
+      if (m?.type === 'need-chunks') seen.push(...(m.names ?? []).map((n) => `need ${n}`));
+    });
+  });
+  await openCase(page, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"a","extra":1}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  // The full report holds the rows only the v2 chunk can make: the real v2 run.
+  await expect(page.locator('[data-sdk="SDK v2"]')).toBeVisible();
+  const said = await page.evaluate(() => (window as unknown as { framesSaid: string[] }).framesSaid);
+  const firstPartial = said.indexOf('partial');
+  const v2 = said.findIndex((s) => /^need engine-v2-/.test(s));
+  expect(firstPartial).toBeGreaterThanOrEqual(0);
+  expect(v2).toBeGreaterThan(firstPartial);
+  expect(said.indexOf('report')).toBeGreaterThan(v2);
+});

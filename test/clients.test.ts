@@ -1,5 +1,6 @@
 /** The three clients against the real SDK clients: for each listing and result, our verdict's message is what the real client throws. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sdkV2 } from '../src/engine/chunks.ts';
 import { z } from 'zod';
 import { CLIENT_IDS, type Json, type JsonSchema } from '../src/engine/report.ts';
 import { CLIENT_REGISTRY as CLIENTS } from '../src/engine/clients/index.ts';
@@ -8,6 +9,9 @@ import { CONVERTERS } from '../src/engine/converters/index.ts';
 import { shipAll, verifyAll } from '../src/engine/evaluate.ts';
 import { coreKey, isCoreListing } from '../src/engine/clients/dialect.ts';
 import { askRealClient } from './sdk-oracle.ts';
+
+// The v2 clients' providers come with the v2 chunk, which evaluate() loads for a case; these tests call clients directly.
+beforeAll(() => sdkV2.load());
 
 const id = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } satisfies JsonSchema;
 const tuple = (extra: Record<string, Json> = {}): JsonSchema => ({

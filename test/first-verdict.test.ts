@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
 import { ReportSchema, type Report } from '../src/engine/report.ts';
+import { sdkV2 } from '../src/engine/chunks.ts';
+import { firstChunksFor } from '../src/engine/phases/first.ts';
 
 const schema = "import { z } from 'zod';\nexport default z.object({ id: z.string(), n: z.number().optional() });\n";
 
@@ -43,5 +45,39 @@ describe('the first report', () => {
   it('is not made when the case names no converter and client, or its answer does not parse', async () => {
     expect((await run({ v: 1, schema, answer: '{"id":"1"}' })).first).toEqual([]);
     expect((await run({ v: 1, schema, answer: '{"id":', converter: 'zod', client: 'sdk-v1' })).first).toEqual([]);
+  });
+
+  it('firstOnly: evaluation stops at the first report, which is the one handed over', async () => {
+    const first: Report[] = [];
+    const c = { v: 1, schema, answer: '{"id":"1","extra":true}', converter: 'mcp-sdk-v1', client: 'sdk-v1' };
+    const report = await evaluate(c, { first: (r) => first.push(r), firstOnly: true });
+    expect(first).toEqual([report]);
+    expect(report.pending).toEqual(['converters', 'clients', 'realSdk', 'input']);
+    expect(report.realSdk).toEqual({ v1: null, v2: null });
+    const full = await evaluate(c, { first: () => undefined });
+    expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toEqual(full.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']);
+    expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(false);
+  });
+
+  it('firstOnly: a case that has no first report is evaluated in full', async () => {
+    for (const c of [
+      { v: 1, schema, answer: '{"id":', converter: 'zod', client: 'sdk-v1' },
+      { v: 1, schema, answer: '{"id":"1"}' },
+      { v: 1, schema, answer: '{"id":"1"}', converter: 'zod', client: 'sdk-v1', generate: { want: 'sample', converter: 'zod', client: 'sdk-v1' } },
+    ]) {
+      const report = await evaluate(c, { first: () => undefined, firstOnly: true });
+      expect(report.pending).toBeUndefined();
+      // The same report as a plain evaluation, but for the generation's own timing.
+      const plain = await evaluate(c);
+      expect({ ...report, generated: report.generated && { ...report.generated, ms: 0 } }).toEqual({ ...plain, generated: plain.generated && { ...plain.generated, ms: 0 } });
+    }
+  });
+
+  it('a first report needs the v2 chunk only when its converter or client is v2\'s', () => {
+    expect(firstChunksFor({ converter: 'mcp-sdk-v1', client: 'sdk-v1' })).toEqual([]);
+    expect(firstChunksFor({ converter: 'zod', client: 'sdk-v1' })).toEqual([]);
+    expect(firstChunksFor({ converter: 'mcp-sdk-v2', client: 'sdk-v1' })).toEqual([sdkV2]);
+    expect(firstChunksFor({ converter: 'zod', client: 'sdk-v2-browser' })).toEqual([sdkV2]);
+    expect(firstChunksFor({ converter: 'mcp-sdk-v2', client: 'sdk-v2-node' })).toEqual([sdkV2]);
   });
 });

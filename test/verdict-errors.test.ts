@@ -3,12 +3,16 @@
  * (Ajv's errorsText; cfworker's `#<pointer>: <error>` joined with `; `), are exactly the verdict's message, and every
  * path resolves in the value the client validated. Cases: hand-picked edge cases, and every fixture's report.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sdkV2 } from '../src/engine/chunks.ts';
 import { CLIENT_REGISTRY as CLIENTS } from '../src/engine/clients/index.ts';
 import { CAP_MARK, MAX_MESSAGE_ERRORS } from '../src/engine/caps.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { CLIENT_IDS, type ClientId, type Json, type JsonSchema, type Report, type Verdict } from '../src/engine/report.ts';
 import { loadFixtures } from './fixtures.ts';
+
+// The v2 clients' providers come with the v2 chunk, which evaluate() loads for a case; these tests call clients directly.
+beforeAll(() => sdkV2.load());
 
 const PREFIX = "Structured content does not match the tool's output schema: ";
 

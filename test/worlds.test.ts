@@ -11,7 +11,7 @@ import { McpServer as McpServerV2, InMemoryTransport as InMemoryV2 } from '@mode
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { ZOD_VERSION_IDS } from '../src/engine/contract/versions.ts';
-import { CHUNKS, chunksFor } from '../src/engine/chunks.ts';
+import { chunksFor, sdkV2 } from '../src/engine/chunks.ts';
 import { needsFreshRealm, realmKey } from '../src/sandbox/protocol.ts';
 
 const SCHEMA = 'import { z } from "zod"\nexport default z.object({ id: z.string(), page: z.number().default(1) })';
@@ -78,6 +78,7 @@ describe('version worlds', () => {
 
   it('a case loads only its world\'s chunks, before its schema code, in a realm of its own', () => {
     const c = { v: 1, schema: SCHEMA, answer: '{}' };
+    const CHUNKS = [sdkV2];
     expect(chunksFor(c)).toEqual(CHUNKS);
     expect(chunksFor({ ...c, versions: { zod: '4.6.7', sdk: '1.32.2' } })).toEqual(CHUNKS);
     // zod 3: its zod entry, SDK 1.32.2 sharing it; the v2 server keeps its own zod 4.6.7 (the default chunk).

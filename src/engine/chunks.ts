@@ -1,29 +1,41 @@
 /**
  * The engine's lazily loaded parts. Engine code reaches a big dependency through a chunk here (a dynamic import with
  * a static specifier): in Node it is a plain dynamic import; in the sandbox worker the build makes each one its own
- * chunk, which the app fetches on first need and the worker evaluates (vite.config.ts, src/sandbox/chunkHost.ts).
- * The worker loads the chunks a case needs (chunksFor) before the case's schema code runs: code evaluated in a realm
+ * chunk, which the app fetches on first need and the worker evaluates (vite-plugins/engineBundle.ts, whose module
+ * runtime is the worker's `virtual:engine-chunk-host`).
+ * A realm loads the chunks its case needs (chunksFor) before the case's schema code runs: code evaluated in a realm
  * after schema code ran there could meet globals that code patched (docs/security.md).
  */
 
 import { chunk, type Chunk } from './chunk.ts';
+import { generateRequestOf } from './generate/request.ts';
 import { worldChunksFor } from './worlds/entries.ts';
 
 export { chunk, type Chunk };
 
-/** The v2 SDK's server, client and transport (`@modelcontextprotocol/server` and `/client`, about 100 KB gzip). */
+/**
+ * The v2 SDK's server, client and transport (`@modelcontextprotocol/server` and `/client`), with the client's validator
+ * providers: the mcp-sdk-v2 converter, both v2 clients and every real v2 run need it.
+ */
 export const sdkV2 = chunk('sdk-v2', () => import('./real-sdk/v2.ts'));
 
-/** Every chunk, loaded before a case's schema code runs (today each case needs them all: the Report has every row). */
-export const CHUNKS: ReadonlyArray<Chunk<unknown>> = [sdkV2];
+/** fast-check, for the counterexample search (generate/mutate.ts): only a case that asks for one loads it. */
+export const fastCheck = chunk('fast-check', () => import('./generate/fast-check.ts'));
 
-/** The chunks a case needs: every engine part, and the version world it picked (worlds/entries.ts). */
-export function chunksFor(input: unknown): ReadonlyArray<Chunk<unknown>> {
-  const world = worldChunksFor(input);
-  return world.length === 0 ? CHUNKS : [...CHUNKS, ...world];
+/** The chunks a full report needs: the v2 SDK (every report has its rows and real run), and fast-check for a generate request. */
+function reportChunks(input: unknown): ReadonlyArray<Chunk<unknown>> {
+  return generateRequestOf(input) ? [sdkV2, fastCheck] : [sdkV2];
 }
 
-/** Loads the chunks a case needs. Rejects when one cannot be loaded (the caller reports it). */
-export async function preload(input: unknown): Promise<void> {
-  await Promise.all(chunksFor(input).map((c) => c.load()));
+/**
+ * The chunks a case needs: those of its version world (worlds/entries.ts), and either those of the full report or,
+ * for a realm that only computes the first report (phases/first.ts `firstChunksFor`), the ones given.
+ */
+export function chunksFor(input: unknown, first?: ReadonlyArray<Chunk<unknown>>): ReadonlyArray<Chunk<unknown>> {
+  return [...(first ?? reportChunks(input)), ...worldChunksFor(input)];
+}
+
+/** Loads the chunks a case needs (see chunksFor). Rejects when one cannot be loaded (the caller reports it). */
+export async function preload(input: unknown, first?: ReadonlyArray<Chunk<unknown>>): Promise<void> {
+  await Promise.all(chunksFor(input, first).map((c) => c.load()));
 }

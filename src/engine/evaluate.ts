@@ -13,7 +13,7 @@ import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
 import { verifyAll } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
-import { firstReport, selectedOf } from './phases/first.ts';
+import { firstChunksFor, firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
 import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
@@ -39,6 +39,13 @@ export interface EvaluateHooks {
    * computed, when the case names a known `converter` and `client` and its answer parses.
    */
   first?(report: Report): void;
+  /**
+   * This realm computes the first report only: it loads just the chunks the selected converter and client run
+   * (phases/first.ts), and evaluation returns the first report (its `pending` set) once `first` has it. A case that
+   * has no first report (no selection, an answer that does not parse, a generate request, an imported listing) is
+   * evaluated in full.
+   */
+  firstOnly?: boolean;
 }
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
@@ -53,10 +60,13 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
     return emptyReport(role, DEFAULT_TOOL, { ok: false, error: { message: `Not a valid case: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` } });
   }
   const c: Case = parsed.data;
+  const answer = answerOf(c);
+  const selected = hooks.first ? selectedOf(input) : null;
+  const firstOnly = hooks.firstOnly && selected && answer.ok && !generateRequestOf(c) && importedListing(c.schema) === null;
   let world: World;
   try {
-    // The engine's lazily loaded parts (chunks.ts): in the worker already loaded before the schema code can run.
-    await preload(c);
+    // The engine's lazily loaded parts (chunks.ts), loaded before the schema code can run.
+    await preload(c, firstOnly && selected ? firstChunksFor(selected) : undefined);
     world = await worldFor(versionsOf(c.versions));
   } catch (e) {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
@@ -71,15 +81,26 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
   const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}) };
-  return evaluateLoaded(c, input, loaded, report, hooks);
+  return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: Boolean(firstOnly) });
 }
 
-/** The phases after the schema loaded: answer, first report (hooks.first), convert, ship, verify, real runs. */
-async function evaluateLoaded(c: Case, input: unknown, loaded: LoadedCase, report: Report, hooks: EvaluateHooks): Promise<Report> {
-  const parsedAnswer = parseAnswer(c.answer);
+/** The case's answer, parsed; a whole result (`answerForm: "result"`) also read as one (whole-result.ts). */
+function answerOf(c: Case) {
+  const parsed = parseAnswer(c.answer);
   // A whole result: the policies and clients act on its structuredContent, the real runs return it as is.
-  const result = loaded.answerForm === 'result' && parsedAnswer.ok ? wholeResult(c.answer, parsedAnswer.value) : null;
-  const answer = result && !result.ok ? result : parsedAnswer;
+  const result = c.role === 'output' && c.answerForm === 'result' && parsed.ok ? wholeResult(c.answer, parsed.value) : null;
+  return result && !result.ok ? result : { ...parsed, result };
+}
+
+/** The phases after the schema loaded: first report (hooks.first), convert, ship, verify, real runs. */
+async function evaluateLoaded(
+  c: Case,
+  answer: ReturnType<typeof answerOf>,
+  loaded: LoadedCase,
+  report: Report,
+  hooks: EvaluateHooks & { selected: ReturnType<typeof selectedOf> },
+): Promise<Report> {
+  const result = answer.ok ? answer.result : null;
   const request = generateRequestOf(c);
   if (!answer.ok || request) {
     const listings = await convertAll(loaded);
@@ -94,8 +115,12 @@ async function evaluateLoaded(c: Case, input: unknown, loaded: LoadedCase, repor
   const facts = result?.ok ? result : undefined;
   const analysed = analyseAnswer(loaded, shipped);
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
-  const selected = hooks.first ? selectedOf(input) : null;
-  if (hooks.first && selected) hooks.first(capReport(await firstReport(report, loaded, shipped, shipments, selected, facts)));
+  const { selected } = hooks;
+  if (hooks.first && selected) {
+    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts));
+    hooks.first(first);
+    if (hooks.firstOnly) return first;
+  }
   const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world), facts);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));

@@ -4,6 +4,7 @@ import type { Role } from './case.ts';
 import type { Analysis } from './policies/analysis.ts';
 import type { World } from './worlds/world.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
+import type { Chunk } from './chunk.ts';
 
 /** What every phase after `load` sees. Never mutated. */
 export interface LoadedCase {
@@ -49,6 +50,8 @@ export interface Converter<Id extends ConverterId = ConverterId> {
   id: Id;
   /** It converts with zod 4's `z.toJSONSchema` or walks zod 4's internals: a zod 3 schema gets a listError saying so. */
   needsZod4?: true;
+  /** The lazily loaded engine parts it runs (chunks.ts), loaded before a case's schema code when it is selected. */
+  chunks?: ReadonlyArray<Chunk<unknown>>;
   list(loaded: LoadedCase): Promise<Listing> | Listing;
 }
 
@@ -85,6 +88,8 @@ export interface CallResult {
 /** A validating client: the validator class a published SDK uses, with its exact messages (names: contract/catalog.ts). */
 export interface Client<Id extends ClientId = ClientId> {
   id: Id;
+  /** The lazily loaded engine parts it runs (chunks.ts), loaded before a case's schema code when it is selected. */
+  chunks?: ReadonlyArray<Chunk<unknown>>;
   verify(listed: JsonSchema | null, result: CallResult, tool: string): Verdict;
   /**
    * How far the root `$schema` can change this client's verdict: `ignored` (one dialect for every listing), `core` (not

@@ -3,6 +3,9 @@
  * evaluation workers, runs the watchdog and relays between the app (window.parent) and the worker.
  * One worker per schema text: a case whose schema differs from what the current worker ran goes to the spare (started
  * and warmed ahead), and the old worker is terminated, so code from one case never runs beside another's.
+ * The first worker's first case runs `firstOnly` when the app shows first reports: that worker loads only the engine
+ * parts the first verdict needs, and the full report is then made by another worker (runRest), so the first verdict
+ * waits for no other part.
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
 import { needsFreshRealm, realmKey, runBudgetMs } from './protocol.ts';
@@ -35,7 +38,7 @@ let broken = false;
  * and its watchdog. The schema's module code is timed apart with the plain sized budget, so a runaway module is
  * ended as soon on a cold worker as on a warm one; the engine's own work gets the whole run budget.
  */
-let inflight: { id: number; runBudgetMs: number; loadBudgetMs: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
+let inflight: { req: EvaluateRequest; runBudgetMs: number; loadBudgetMs: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
 /** Engine chunk texts the app sent, kept for every later worker (the frame cannot fetch them itself). */
@@ -87,7 +90,7 @@ function retire(slot: Slot | null): void {
 
 /** Ends the current worker and its run, if any; returns the id that run (or the newest request) had. */
 function stopCurrent(): number {
-  const id = inflight?.id ?? lastId;
+  const id = inflight?.req.id ?? lastId;
   if (inflight) clearTimeout(inflight.timer);
   inflight = null;
   retire(current);
@@ -137,13 +140,26 @@ function pump(): void {
     spare = null;
   }
   if (!current?.ready) return;
-  const req = queued;
+  const cold = current.ran === null && !current.warm;
+  // A cold worker's first case, when the app shows first reports: that worker loads only what the first report needs.
+  const req: EvaluateRequest = cold && queued.first === true ? { ...queued, firstOnly: true } : queued;
   queued = null;
   // The budget grows with the case (a megabyte answer is legitimately slow) and for a cold engine's first run.
-  const runBudget = runBudgetMs(budgetMs, req.case, current.ran === null && !current.warm);
+  const runBudget = runBudgetMs(budgetMs, req.case, cold);
   current.ran = realmKey(req.case);
-  inflight = { id: req.id, runBudgetMs: runBudget, loadBudgetMs: runBudgetMs(budgetMs, req.case, false), budgetMs: runBudget, timer: setTimeout(onTimeout, runBudget) };
+  inflight = { req, runBudgetMs: runBudget, loadBudgetMs: runBudgetMs(budgetMs, req.case, false), budgetMs: runBudget, timer: setTimeout(onTimeout, runBudget) };
   current.port.postMessage(req);
+}
+
+/**
+ * A firstOnly run posted its first report and stopped: that worker lacks the other engine parts and ran schema code,
+ * so it can load none. It is ended and the case runs in full in another worker, unless a newer request replaced it.
+ */
+function runRest(): void {
+  const req = inflight?.req;
+  if (!req?.firstOnly) return;
+  stopCurrent();
+  queued ??= { type: 'evaluate', id: req.id, case: req.case };
 }
 
 /** Starts the spare once the current worker is ready and idle, so its boot never competes with a run for the CPU. */
@@ -181,17 +197,20 @@ function fromWorker(slot: Slot, m: WorkerMessage): void {
     needChunks(slot, m.names);
     return;
   }
+  const running = slot === current && inflight !== null && 'id' in m && m.id === inflight.req.id;
   if (m.type === 'partial') {
-    if (slot === current && inflight && m.id === inflight.id) toApp(m);
+    if (running) toApp(m);
     return;
   }
   if (m.type === 'phase') {
-    if (slot === current && inflight && m.id === inflight.id) rearm(m.phase === 'load' ? inflight.loadBudgetMs : inflight.runBudgetMs);
+    if (running && inflight) rearm(m.phase === 'load' ? inflight.loadBudgetMs : inflight.runBudgetMs);
     return;
   }
   if (m.type === 'ready') {
     slot.ready = true;
-  } else if (slot === current && inflight && m.id === inflight.id) {
+  } else if (m.type === 'rest') {
+    if (running) runRest();
+  } else if (running && inflight) {
     clearTimeout(inflight.timer);
     inflight = null;
     toApp(m);

@@ -49,14 +49,16 @@ function readFrameMessage(m: FrameMessage, sent: SentRequest | undefined): { id:
   }
 }
 
-/** One timer at a time: armed for each request, cleared when it settles. */
-function createDeadline(): { arm(ms: number, fn: () => void): void; clear(): void } {
+/** One timer at a time: armed for each request, armed `again` while its frame shows signs of life, cleared when it settles. */
+function createDeadline(): { arm(ms: number, fn: () => void): void; again(): void; clear(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let last: { ms: number; fn: () => void } | null = null;
   const clear = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };
-  return { arm: (ms, fn) => (clear(), (timer = setTimeout(fn, ms))), clear };
+  const arm = (ms: number, fn: () => void) => (clear(), (last = { ms, fn }), (timer = setTimeout(fn, ms)));
+  return { arm, again: () => void (timer !== null && last && arm(last.ms, last.fn)), clear };
 }
 
 /** Posts a request to the frame; a case that cannot be structured-cloned (a caller bug) fails as a value, like everything else. */
@@ -89,7 +91,8 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
 
   function onMessage(m: FrameMessage): void {
     // A first report: only for the newest request, and only what its digest vouches for, as a full reply.
-    if (m.type === 'partial') return void (acceptsReply(sent, m) && requests.isPending(m.id) && partial?.(m.report, m.ms));
+    // The full report may still take a whole run in another worker (a cold frame's first case): the deadline starts over.
+    if (m.type === 'partial') return void (acceptsReply(sent, m) && requests.isPending(m.id) && (deadline.again(), partial?.(m.report, m.ms)));
     const read = readFrameMessage(m, sent);
     if (read && 'outcome' in read) settle(read.id, read.outcome);
     // A dead worker fails the run pending under its id; with none pending the crash is reported on its own.
@@ -110,7 +113,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       channel.ensureMounted();
       const { id, outcome } = requests.open();
       partial = evalOpts.onPartial;
-      latest = { type: 'evaluate', id, case: c };
+      latest = { type: 'evaluate', id, case: c, ...(partial ? { first: true } : {}) };
       sent = { id, digest: caseDigest(c) };
       deadline.arm(runBudgetMs(budgetMs, c, true) + FRAME_GRACE_MS, () => {
         channel.remount();

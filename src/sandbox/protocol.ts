@@ -8,6 +8,13 @@ export interface EvaluateRequest {
   type: 'evaluate';
   id: number;
   case: CaseInput;
+  /** The app shows a first report for this request (EvaluateOptions.onPartial). */
+  first?: boolean;
+  /**
+   * Set by the frame for a cold worker's first case (the page's first verdict): the worker loads only what the first
+   * report needs, posts it, and answers `rest`; the frame then runs the case in full in another worker.
+   */
+  firstOnly?: boolean;
 }
 
 /** Worker → sandbox frame → app; `digest` is caseDigest (digest.ts) of the case the worker evaluated. */
@@ -65,7 +72,13 @@ export type FrameToWorker = EvaluateRequest | ChunkTexts;
  * the phase a run entered: `load` (the schema's module code runs: the plain budget, no cold-engine extra) and `run`
  * (the engine works on the loaded schema: the run's full budget again).
  */
-export type WorkerMessage = { type: 'ready' } | WorkerReply | { type: 'need-chunks'; names: string[] } | { type: 'phase'; id: number; phase: 'load' | 'run' };
+export type WorkerMessage =
+  | { type: 'ready' }
+  | WorkerReply
+  | { type: 'need-chunks'; names: string[] }
+  | { type: 'phase'; id: number; phase: 'load' | 'run' }
+  /** A `firstOnly` run posted its first report (`partial`) and stopped: the full report needs a realm with every engine part. */
+  | { type: 'rest'; id: number };
 
 /** What the app's evaluator resolves a request to. */
 export type Outcome =
@@ -94,8 +107,8 @@ export const RUN_BUDGET_MS = 2000;
 /**
  * The first run on a worker that did not warm up pays for a cold engine (parsing, JIT, lazy SDK set-up): the engine's
  * work in it gets this many budgets (the schema's module code, timed apart, gets the plain one: a runaway module is
- * reported as soon from a link as when typed). Spares warm up before they take a case; the frame's first worker does not, so the first verdict waits
- * for no warm-up.
+ * reported as soon from a link as when typed). Spares warm up before they take a case; the frame's first worker does
+ * not, so the first verdict waits for no warm-up.
  */
 export const COLD_BUDGET_FACTOR = 4;
 /** A large answer gets one more second per this many characters (parsing it and checking it against every policy)... */

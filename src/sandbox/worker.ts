@@ -3,10 +3,10 @@
  * schema text. Takes the frame's port from the one message on its global, warms the engine up if asked, then answers
  * EvaluateRequests over that port with the Report (plain JSON) or a crash, each with the digest of its case.
  * Engine chunks come over the same port (the app fetches them); those a case needs are loaded before its schema code
- * runs, and then the module runtime is locked (src/engine/chunks.ts).
+ * runs, and then the module runtime is locked (src/engine/chunks.ts). A cold worker's first case may run `firstOnly`:
+ * the first report only, with only the chunks it needs, then `rest` (the frame runs the full report elsewhere).
  */
 import chunkHost from 'virtual:engine-chunk-host';
-import { preload } from '../engine/chunks.ts';
 import { evaluate } from '../engine/evaluate.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import type { Report } from '../engine/report.ts';
@@ -114,20 +114,23 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
   const digest = caseDigest(c);
   const started = performance.now();
   try {
-    await preload(c).catch((e: unknown) => {
-      throw new Error(`The engine could not be loaded: ${messageOf(e)}`);
-    });
-    // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
-    chunkHost.lock();
     const answer = (c as { answer?: unknown } | null)?.answer;
     const elide = (r: Report) => elideLargeValues(r, typeof answer === 'string' ? answer.length : 0);
     const ms = () => Math.round(performance.now() - started);
+    // evaluate() loads the engine parts the case needs (all of them, or with firstOnly those of its first report).
     const report = await evaluate(c, {
-      loading: () => send({ type: 'phase', id, phase: 'load' }),
+      firstOnly: req.firstOnly === true,
+      loading: () => {
+        // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
+        chunkHost.lock();
+        send({ type: 'phase', id, phase: 'load' });
+      },
       loaded: () => send({ type: 'phase', id, phase: 'run' }),
       first: (r) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }),
     });
-    send({ type: 'report', id, digest, report: elide(report), ms: ms() });
+    chunkHost.lock();
+    // A firstOnly run stops at its first report (already posted): the rest comes from a realm with every part.
+    send(report.pending ? { type: 'rest', id } : { type: 'report', id, digest, report: elide(report), ms: ms() });
   } catch (e) {
     send({ type: 'crash', id, digest, message: messageOf(e) });
   }

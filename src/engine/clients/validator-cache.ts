@@ -33,11 +33,12 @@ export function compileCache<V>(compile: (schema: JsonSchema, key: string) => V,
  * as in a real client session (one Ajv refuses a second, different schema under the same `$id`).
  */
 export function providerPool<P>(make: () => P, every = 200): (key: string) => P {
-  let current = make();
+  // Made on first use: a provider may come from a lazily loaded engine part (chunks.ts).
+  let current: P | undefined;
   let uses = 0;
   return (key) => {
     if (key.includes('"$id"')) return make();
-    if (uses++ >= every) {
+    if (current === undefined || uses++ >= every) {
       current = make();
       uses = 1;
     }

@@ -3,7 +3,8 @@
  * byte for byte (the provider's own formatting of them), so a verdict never carries errors its message does not say.
  * A verdict keeps the first MAX_MESSAGE_ERRORS of them, as many as a capped message keeps (caps.ts).
  */
-import { Validator, type SchemaDraft } from '@cfworker/json-schema';
+import type { SchemaDraft, Validator } from '@cfworker/json-schema';
+import { sdkV2 } from '../chunks.ts';
 import { MAX_MESSAGE_CHARS, MAX_MESSAGE_ERRORS } from '../caps.ts';
 import { notJsonAt, type Json, type JsonSchema, type VerdictError } from '../report.ts';
 
@@ -57,7 +58,7 @@ export function cfworkerErrors(schema: JsonSchema, draft: SchemaDraft, shortCirc
   let validator: Validator | undefined;
   return (input, message) => {
     if (message.length > SECOND_RUN_MESSAGE_CHARS) return undefined;
-    validator ??= new Validator(schema as never, draft, shortCircuit);
+    validator ??= new (sdkV2.get().CfWorkerValidator)(schema as never, draft, shortCircuit);
     const units = validator.validate(input).errors;
     if (units.length === 0 || units.map((e) => `${e.instanceLocation.replace(/%23/g, '#')}: ${e.error}`).join('; ') !== message) return undefined;
     return units.slice(0, MAX_MESSAGE_ERRORS).map((e) => verdictError(fragmentPointer(e.instanceLocation), e.keyword, {}, e.error));

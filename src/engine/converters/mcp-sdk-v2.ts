@@ -1,4 +1,5 @@
 /** `@modelcontextprotocol/server` 2.4.0 (+ client 2.4.0) listing the schema for real over their InMemoryTransport. */
+import { sdkV2 } from '../chunks.ts';
 import { listWithSdk } from '../real-sdk.ts';
 import type { JsonSchema } from '../report.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
@@ -7,6 +8,7 @@ import { cachedListing, v2Refusal } from './support/sdk-listing.ts';
 /** The v2 SDK: draft 2020-12 listing; on the 2025-11-25 wire a non-object output root, and any non-object value, is wrapped as `{ result }`. */
 export const mcpSdkV2Converter: Converter<'mcp-sdk-v2'> = {
   id: 'mcp-sdk-v2',
+  chunks: [sdkV2],
   list: (loaded) => cachedListing('v2', loaded, build),
 };
 

@@ -1,5 +1,5 @@
 /** Answers near a seed answer: one edit each (a key added or removed, a value replaced), first in order, then at random. */
-import fc from 'fast-check';
+import { fastCheck } from '../chunks.ts';
 import type { Json } from '../report.ts';
 
 /** Where a value sits in the answer: the keys and indexes from the root. */
@@ -51,8 +51,9 @@ export function* plainEdits(seed: Json): Generator<Json> {
   }
 }
 
-/** Random edits of `seed` (fast-check, a fixed seed so a search is repeatable): a random JSON value at a random path. */
+/** Random edits of `seed` (fast-check, a chunk; a fixed seed so a search is repeatable): a random JSON value at a random path. */
 export function* randomEdits(seed: Json, rngSeed = 42): Generator<Json> {
+  const { fc } = fastCheck.get();
   const paths = pathsOf(seed);
   const edit = fc.tuple(fc.nat({ max: Math.max(paths.length - 1, 0) }), fc.jsonValue({ maxDepth: 2 }), fc.boolean(), fc.string({ maxLength: 8 }));
   for (let round = 0; ; round++) {

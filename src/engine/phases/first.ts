@@ -5,7 +5,8 @@
  * caches (listings by schema, validators by listing).
  */
 import { CLIENT_IDS, CONVERTER_IDS, type ClientId, type ConverterId } from '../contract/catalog.ts';
-import { clientsOf } from '../clients/index.ts';
+import type { Chunk } from '../chunk.ts';
+import { CLIENT_REGISTRY, clientsOf } from '../clients/index.ts';
 import { CONVERTER_REGISTRY } from '../converters/index.ts';
 import { PENDING_PARTS, type Json, type Report } from '../report.ts';
 import type { LoadedCase, Policy, Shipment } from '../types.ts';
@@ -18,6 +19,11 @@ export function selectedOf(input: unknown): { converter: ConverterId; client: Cl
   const c = CONVERTER_IDS.find((id) => id === converter);
   const k = CLIENT_IDS.find((id) => id === client);
   return c && k ? { converter: c, client: k } : null;
+}
+
+/** The chunks the first report of a selection runs (chunks.ts): none unless its converter or client is v2's. */
+export function firstChunksFor(selected: { converter: ConverterId; client: ClientId }): ReadonlyArray<Chunk<unknown>> {
+  return [...new Set([...(CONVERTER_REGISTRY[selected.converter].chunks ?? []), ...(CLIENT_REGISTRY[selected.client].chunks ?? [])])];
 }
 
 /**
