@@ -55,6 +55,8 @@ function sandbox(): Plugin {
     }
     return p;
   };
+  /** The built worker script's URL, once emitted (the app's pages preload it). */
+  let workerFile: string | null = null;
   const bundle = (entry: string) => cached(entry, () => bundleClassic(config, entry));
   const engine = () => cached(WORKER_ENTRY, () => bundleEngine(config, WORKER_ENTRY));
   const sandboxHtml = async (): Promise<string> => {
@@ -80,6 +82,7 @@ function sandbox(): Plugin {
       }
       const fileName = `${config.build.assetsDir}/engine-worker-${createHash('sha256').update(core).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: core });
+      workerFile = config.base + fileName;
       const urls: Record<string, string> = {};
       for (const [name, source] of chunks) {
         // Chunk names carry their content hash already.
@@ -90,6 +93,11 @@ function sandbox(): Plugin {
     },
     async generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'sandbox.html', source: await sandboxHtml() });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      // The worker script is fetched (frameChannel.ts) by the app's script once it runs: asked for with the page instead.
+      handler: (html) => (workerFile ? html.replace('</head>', `  <link rel="preload" href="${workerFile}" as="fetch" crossorigin>\n  </head>`) : html),
     },
     configureServer(server) {
       // The frame and its worker live outside the app's module graph, so HMR cannot reach them: reload the page.

@@ -1,4 +1,6 @@
 /** Boots the playground: the starting case (link, autosave or default), live evaluation, persistence (URL hash, drafts), the embed bridge, React. */
+// First: the sandbox frame starts loading before the other modules are evaluated.
+import { onCrashBetweenRuns, pageEvaluator as evaluator } from './sandbox/pageEvaluator.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { openInPlaygroundUrl } from './ui/embed/messages.ts';
@@ -33,9 +35,7 @@ const store = createPlaygroundStore(
 if (start.example) store.getState().setExample(start.example);
 const persistence = startPersistence(store, window, autosave);
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so here.
-const evaluator = createEvaluator({
-  onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`),
-});
+onCrashBetweenRuns((message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`));
 const live = startLiveEvaluation(store, evaluator, { hold: start.held !== null });
 installTestHook(store);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear

@@ -18,8 +18,6 @@ export const EARLIER_VERSION = 'From an earlier version of the case: the latest 
 
 /** Status line, problems and panes (those the page's `panes=` option picks, in its order). */
 export function Results() {
-  const stale = usePlayground(selectIsStale);
-  const earlier = usePlayground(selectIsEarlier);
   const { options } = useServices();
   const panes = visiblePanes(options.panes);
   // An embed lists its panes in the order its link gives, so they stay one list there.
@@ -30,12 +28,8 @@ export function Results() {
       <VerdictAnnouncer />
       <Problems />
       <ExampleStrip />
-      {earlier && (
-        <p className="earlier-note" data-testid="earlier-note">
-          {EARLIER_VERSION}
-        </p>
-      )}
-      <div className="panes" data-stale={stale} aria-busy={stale} data-count={panes.length}>
+      <EarlierNote />
+      <PanesFrame count={panes.length}>
         {/* Two columns, each sharing its height out on its own: a short pane takes what it needs, its neighbour below the rest. */}
         {columns.map((column, c) => (
           <div className="pane-column" key={c}>
@@ -59,9 +53,31 @@ export function Results() {
             ))}
           </div>
         ))}
-      </div>
+      </PanesFrame>
     </div>
   );
+}
+
+/**
+ * The panes' container, dimmed while a run is coming. It alone follows the run's state: the panes it holds are the
+ * same elements across an edit's `evaluating`, so React renders them again only when what they show changes.
+ */
+function PanesFrame({ count, children }: { count: number; children: ReactNode }) {
+  const stale = usePlayground(selectIsStale);
+  return (
+    <div className="panes" data-stale={stale} aria-busy={stale} data-count={count}>
+      {children}
+    </div>
+  );
+}
+
+function EarlierNote() {
+  const earlier = usePlayground(selectIsEarlier);
+  return earlier ? (
+    <p className="earlier-note" data-testid="earlier-note">
+      {EARLIER_VERSION}
+    </p>
+  ) : null;
 }
 
 /** The panes in two columns as they read in two rows (1st and 3rd left, 2nd and 4th right); one pane, one column. */

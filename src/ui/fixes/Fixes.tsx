@@ -89,7 +89,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
         {schema !== null && <SourceDiff from={original} to={schema} label="Schema source before and after" />}
         {fix.answer !== null && <SourceDiff from={store.getState().answer} to={fix.answer} label="Answer before and after" />}
         <p className="muted">The listed JSON Schema{sameListing ? ' does not change.' : ', before and after:'}</p>
-        {!sameListing && listedBefore !== null && listedAfter !== null && <SchemaDiff from={listedBefore} to={listedAfter} />}
+        {!sameListing && listedBefore !== null && listedAfter !== null && <SchemaDiff from={listedBefore} to={listedAfter} label="How the fix changes the listing" same="The fix does not change the listing." />}
       </details>
     </div>
   );

@@ -8,8 +8,8 @@ import { useColumns } from './useColumns.ts';
 
 const CLASS = { '+': 'diff-add', '-': 'diff-del', ' ': 'diff-same' } as const;
 
-/** The diff of `to` against `from` (+ lines only in `to`, - lines only in `from`). */
-export function SchemaDiff({ from, to }: { from: JsonSchema; to: JsonSchema }) {
+/** The diff of `to` against `from` (+ lines only in `to`, - lines only in `from`); by default `from` is zod's listing. */
+export function SchemaDiff({ from, to, label = "Difference from zod's listing", same = 'Identical to what zod lists.' }: { from: JsonSchema; to: JsonSchema; label?: string; same?: string }) {
   const ref = useRef<HTMLPreElement>(null);
   // Two columns go to the +/- gutter.
   const columns = useColumns(ref) - 2;
@@ -17,8 +17,8 @@ export function SchemaDiff({ from, to }: { from: JsonSchema; to: JsonSchema }) {
   if (!lines) return <Note>Too large to diff.</Note>;
   return (
     <>
-      {lines.every((l) => l.op === ' ') && <Note>Identical to what zod lists.</Note>}
-      <pre className="json diff" aria-label="Difference from zod's listing" ref={ref}>
+      {lines.every((l) => l.op === ' ') && <Note>{same}</Note>}
+      <pre className="json diff" aria-label={label} ref={ref}>
         {lines.map((l, i) => (
           <span key={i} className={`diff-line ${CLASS[l.op]}`}>
             {l.op} {l.text}

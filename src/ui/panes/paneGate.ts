@@ -26,6 +26,7 @@ export function paneGate(report: Report | null, run: RunState['kind'], needsAnsw
 /** The last report and, when a pane cannot show it, why. */
 export function usePaneGate(needsAnswer: boolean): { report: Report | null; gate: string | null } {
   const report = usePlayground((s) => s.report);
-  const run = usePlayground((s) => s.run.kind);
-  return { report, gate: paneGate(report, run, needsAnswer) };
+  // The sentence itself, not the run's state: a pane is not rendered again for every run that starts and ends.
+  const gate = usePlayground((s) => paneGate(s.report, s.run.kind, needsAnswer));
+  return { report, gate };
 }
