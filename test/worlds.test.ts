@@ -86,5 +86,9 @@ describe('version worlds', () => {
     expect(chunksFor({ ...c, versions: { zod: '3.1.0' } })).toEqual(CHUNKS);
     expect(needsFreshRealm(realmKey(c), { ...c, answer: '{"x":1}' })).toBe(false);
     expect(needsFreshRealm(realmKey(c), { ...c, versions: { zod: '3.25.76' } })).toBe(true);
+    // A generation needs fast-check, a chunk a realm that ran the schema without one cannot load any more.
+    const generate = { want: 'counterexamples', converter: 'mcp-sdk-v1', client: 'sdk-v1' };
+    expect(needsFreshRealm(realmKey(c), { ...c, generate })).toBe(true);
+    expect(needsFreshRealm(realmKey({ ...c, generate }), { ...c, answer: '{"y":1}', generate })).toBe(false);
   });
 });

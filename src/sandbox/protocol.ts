@@ -1,7 +1,7 @@
 /** The messages between the app, the sandbox frame and its worker: one discriminated union imported by every side. */
 import type { CaseInput } from '../engine/case.ts';
 import type { Report } from '../engine/report.ts';
-import { searchBudgetMs } from '../engine/generate/request.ts';
+import { generateRequestOf, searchBudgetMs } from '../engine/generate/request.ts';
 
 /** App → sandbox frame → worker: evaluate this case. `id` rises with every request; the newest wins. */
 export interface EvaluateRequest {
@@ -144,12 +144,14 @@ export function needsFreshRealm(ranSchema: string | null, c: unknown): boolean {
 }
 
 /**
- * What a worker's realm is for: the schema text, and the picked versions when the case names any (a world's chunks
- * load before schema code runs, so another world needs another realm).
+ * What a worker's realm is for: the schema text, the picked versions when the case names any, and whether it asks for
+ * a generation. Chunks load before schema code runs (engine/chunks.ts), so a case needing others than the realm
+ * loaded (another world's, fast-check for a generation) needs another realm.
  */
 export function realmKey(c: unknown): string {
   const versions = typeof c === 'object' && c !== null ? (c as { versions?: unknown }).versions : undefined;
-  return versions === undefined ? schemaText(c) : `${schemaText(c)}\u0000${JSON.stringify(versions)}`;
+  const key = versions === undefined ? schemaText(c) : `${schemaText(c)}\u0000${JSON.stringify(versions)}`;
+  return generateRequestOf(c) ? `${key}\u0000generate` : key;
 }
 
 /** The schema text a worker runs for a case ('' when it is not a string). */
