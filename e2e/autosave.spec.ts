@@ -10,6 +10,8 @@ const status = (page: Page) => page.getByTestId('status');
 const saved = (page: Page) => page.evaluate(() => localStorage.getItem('mcp-schema-playground:autosave:v1'));
 
 test('typed text is restored after a reload, and on a fresh visit without a link', async ({ page }) => {
+  // Three cold page loads, each booting the sandbox (a first-verdict worker, then the full one): minutes on a busy runner.
+  test.setTimeout(150_000);
   await page.goto('/');
   await waitForEditors(page);
   const answer = '{ "id": "typed before the reload", "total": 1, "lines": [] ';
@@ -30,6 +32,8 @@ test('typed text is restored after a reload, and on a fresh visit without a link
 });
 
 test('a case that timed out is restored without running; Run it runs it (and it times out again)', async ({ page }) => {
+  // Two cold page loads and two runs to their timeout.
+  test.setTimeout(150_000);
   await page.goto('/');
   await waitForEditors(page);
   const schema = "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({ id: z.string() });\n";

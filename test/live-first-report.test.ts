@@ -9,7 +9,7 @@ import type { Report } from '../src/engine/report.ts';
 import type { EvaluateOptions, Evaluator, Outcome } from '../src/sandbox/protocol.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
-import { createPlaygroundStore } from '../src/state/store.ts';
+import { createPlaygroundStore, selectIsStale } from '../src/state/store.ts';
 
 /** An evaluator over the engine that holds the full outcome until `release()`. */
 function heldEvaluator(forge?: (r: Report) => unknown): { evaluator: Evaluator; sent: unknown[]; release(): void } {
@@ -36,6 +36,8 @@ describe('live evaluation with a first report', () => {
     await expect.poll(() => store.getState().report?.pending, { timeout: 30_000 }).toBeDefined();
     expect(held.sent[0]).toMatchObject({ converter: 'zod', client: 'sdk-v2-node' });
     expect(store.getState().run.kind).toBe('evaluating');
+    // This case's own first report: the panes are not dimmed as an older case's.
+    expect(selectIsStale(store.getState())).toBe(false);
     expect(Object.keys(store.getState().report?.converters ?? {})).toEqual(['zod']);
     held.release();
     await expect.poll(() => store.getState().run.kind, { timeout: 30_000 }).toBe('done');
@@ -79,5 +81,17 @@ describe('live evaluation with a first report', () => {
     startLiveEvaluation(store, evaluator);
     await expect.poll(() => store.getState().run.kind, { timeout: 30_000 }).toBe('crash');
     expect(store.getState().report).toBeNull();
+  });
+
+  it('dims the first report again once a newer edit is being evaluated', async () => {
+    const store = createPlaygroundStore({ ...DEFAULT_CASE });
+    const held = heldEvaluator();
+    startLiveEvaluation(store, held.evaluator);
+    await expect.poll(() => store.getState().report?.pending, { timeout: 30_000 }).toBeDefined();
+    expect(selectIsStale(store.getState())).toBe(false);
+    store.getState().setField('answer', '{"id":"edited"}');
+    expect(store.getState().run).toEqual({ kind: 'evaluating' });
+    expect(selectIsStale(store.getState())).toBe(true);
+    held.release();
   });
 });

@@ -25,7 +25,8 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
     const onPartial = (report: unknown) => {
       // Checked like any report; one that fails the contract is dropped (the full report that follows decides).
       const checked = checkReport(report);
-      if (!stopped && checked.ok) store.getState().setRun({ kind: 'evaluating' }, checked.report);
+      // This case's own report, not an older one's: the panes show it undimmed, its pending parts marked as coming.
+      if (!stopped && checked.ok) store.getState().setRun({ kind: 'evaluating', first: true }, checked.report);
     };
     // The evaluator decides which run wins: a superseded one resolves `stale` and lands as nothing.
     evaluator.evaluate(c, { onPartial }).then(

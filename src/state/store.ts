@@ -15,7 +15,8 @@ export type RunState =
   | { kind: 'idle' }
   /** Restored, not run: this case timed out the last time it was open (no crash loop); it runs when asked. */
   | { kind: 'held' }
-  | { kind: 'evaluating' }
+  /** `first`: the report on screen is this run's first report (the selected verdict; the rest is still coming). */
+  | { kind: 'evaluating'; first?: true }
   | { kind: 'done'; ms: number }
   | { kind: 'timeout'; budgetMs: number }
   | { kind: 'crash'; message: string };
@@ -170,7 +171,7 @@ export function caseChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
 
 /** True while the panes show a report older than the case in the editors. */
 export function selectIsStale(s: PlaygroundState): boolean {
-  return s.run.kind !== 'done';
+  return s.run.kind !== 'done' && !(s.run.kind === 'evaluating' && s.run.first === true);
 }
 
 /** True when the report on screen belongs to an earlier version of the case and no run of this one is coming (it timed out or crashed). */

@@ -33,7 +33,7 @@ const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c
     tone: 'error',
     text: c.holdReason === 'crash' ? 'This case crashed the page last time, so it was not run again.' : 'This case timed out last time, so it was not run again.',
   }),
-  evaluating: () => ({ tone: 'busy', text: 'Evaluating…' }),
+  evaluating: (r) => ({ tone: 'busy', text: r.first ? 'First verdict shown; evaluating the rest…' : 'Evaluating…' }),
   done: (r) => ({ tone: 'ok', text: `Evaluated in ${Math.round(r.ms)} ms` }),
   timeout: (r, c) => ({
     tone: 'error',

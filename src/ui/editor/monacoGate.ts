@@ -46,7 +46,8 @@ const SETTLED = new Set(['done', 'timeout', 'crash', 'held']);
  * it makes it later still; a user who clicks or tabs into an editor gets Monaco at once anyway.
  */
 export function openMonacoAfterFirstVerdict(store: PlaygroundStore, fallbackMs = 5000): void {
-  const timer = setTimeout(() => openMonaco(), fallbackMs);
+  let timer = setTimeout(() => openMonaco(), fallbackMs);
+  let firstSeen = false;
   const settled = () => {
     unsubscribe();
     clearTimeout(timer);
@@ -54,6 +55,13 @@ export function openMonacoAfterFirstVerdict(store: PlaygroundStore, fallbackMs =
   };
   const unsubscribe = store.subscribe((s) => {
     if (SETTLED.has(s.run.kind)) settled();
+    else if (s.run.kind === 'evaluating' && s.run.first && !firstSeen) {
+      // The first report is on screen and the full one is coming from a second worker: Monaco's compile would compete
+      // with that worker for the CPU, so the fallback starts over (once).
+      firstSeen = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => openMonaco(), fallbackMs);
+    }
   });
   if (SETTLED.has(store.getState().run.kind)) settled();
 }
