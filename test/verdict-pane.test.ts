@@ -40,3 +40,14 @@ it('a key that needs escaping is written as a JSON pointer', async () => {
   const answer = JSON.stringify({ id: '1', total: 1, lines: [], 'a/b~c': 1 });
   expect((await rawRow(answer, 'sdk-v1')).keys).toEqual(['/a~1b~0c']);
 });
+
+it('a first report marks the other clients as still coming, not as "not validated"', async () => {
+  let first: Awaited<ReturnType<typeof evaluate>> | undefined;
+  await evaluate({ v: 1, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer, converter: 'mcp-sdk-v1', client: 'sdk-v1' }, { first: (r) => (first = r) });
+  if (!first) throw new Error('no first report');
+  const html = renderPane(first, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, VerdictPane);
+  const row = /<div class="verdict-row" data-policy="raw">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+  expect(row).toContain('badge badge-fail');
+  expect((row.match(/badge badge-pending badge-small/g) ?? []).length).toBe(2);
+  expect(row).not.toContain('badge-none');
+});

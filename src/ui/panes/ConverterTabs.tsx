@@ -12,7 +12,7 @@ export function ConverterTabs() {
   return (
     <div className="tabs" role="tablist" aria-label="Compare converters">
       {CONVERTER_ENTRIES.map((c) => {
-        const badge = converterBadge(report?.converters[c.id], client);
+        const badge = converterBadge(report?.converters[c.id], client, report?.pending !== undefined);
         return (
           <button
             key={c.id}

@@ -6,13 +6,13 @@ import type { ClientId, ConverterRow } from '../../engine/report.ts';
 
 /** A tab badge and what it means. */
 export interface ConverterBadge {
-  mark: 'PASS' | 'FAIL' | '–';
+  mark: 'PASS' | 'FAIL' | '–' | '…';
   meaning: string;
 }
 
-/** The badge for one converter row. */
-export function converterBadge(row: ConverterRow | undefined, client: ClientId): ConverterBadge {
-  if (!row) return { mark: '–', meaning: 'not evaluated' };
+/** The badge for one converter row; `pending`: the report on screen is a first report (the other rows are coming). */
+export function converterBadge(row: ConverterRow | undefined, client: ClientId, pending = false): ConverterBadge {
+  if (!row) return pending ? { mark: '…', meaning: 'still being evaluated' } : { mark: '–', meaning: 'not evaluated' };
   if (row.listError) return { mark: 'FAIL', meaning: 'tools/list fails' };
   const verdict = row.policies.raw?.verdicts[client];
   if (verdict?.valid === true) return { mark: 'PASS', meaning: 'the client accepts the raw answer' };
