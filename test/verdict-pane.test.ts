@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { ClientId } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { RealSdkPane } from '../src/ui/panes/RealSdkPane.tsx';
 import { VerdictPane } from '../src/ui/panes/VerdictPane.tsx';
 import { renderPane } from './render-pane.ts';
 
@@ -50,4 +51,12 @@ it('a first report marks the other clients as still coming, not as "not validate
   expect(row).toContain('badge badge-fail');
   expect((row.match(/badge badge-pending badge-small/g) ?? []).length).toBe(2);
   expect(row).not.toContain('badge-none');
+});
+
+it('a first report says the real SDK runs are coming, not that they did not run', async () => {
+  let first: Awaited<ReturnType<typeof evaluate>> | undefined;
+  const full = await evaluate({ v: 1, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer, converter: 'mcp-sdk-v1', client: 'sdk-v1' }, { first: (r) => (first = r) });
+  if (!first) throw new Error('no first report');
+  expect(text(renderPane(first, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane))).toContain('Running: it comes after the first verdict.');
+  expect(text(renderPane(full, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane))).not.toContain('Running:');
 });

@@ -20,13 +20,13 @@ export function RealSdkPane() {
   return (
     <div className="sdk-grid">
       {REAL_SDK_ENTRIES.map((sdk) => (
-        <SdkRun key={sdk.id} title={sdk.title} pkg={`${sdk.pkg} ${report.versions[sdk.pkg] ?? ''}`} run={report.realSdk[sdk.id]} role={role} />
+        <SdkRun key={sdk.id} title={sdk.title} pkg={`${sdk.pkg} ${report.versions[sdk.pkg] ?? ''}`} run={report.realSdk[sdk.id]} role={role} coming={report.pending?.includes('realSdk') === true} />
       ))}
     </div>
   );
 }
 
-function SdkRun({ title, pkg, run, role }: { title: string; pkg: string; run: RealSdkRow | null; role: Report['role'] }) {
+function SdkRun({ title, pkg, run, role, coming }: { title: string; pkg: string; run: RealSdkRow | null; role: Report['role']; coming: boolean }) {
   const field = role === 'output' ? 'outputSchema' : 'inputSchema';
   return (
     <div className="sdk-run" data-sdk={title}>
@@ -34,7 +34,7 @@ function SdkRun({ title, pkg, run, role }: { title: string; pkg: string; run: Re
         {title} <span className="hint">{pkg}</span>
       </h3>
       {!run ? (
-        <Note>Did not run.</Note>
+        <Note>{coming ? 'Running: it comes after the first verdict.' : 'Did not run.'}</Note>
       ) : (
         <dl>
           <dt>tools/list</dt>
