@@ -28,6 +28,14 @@ function heldEvaluator(forge?: (r: Report) => unknown): { evaluator: Evaluator; 
   return { evaluator, sent, release };
 }
 
+/** An evaluator over the engine that hands over the first report, then ends the run with `end(full report)`. */
+function endingEvaluator(end: (report: Report) => Outcome): Evaluator {
+  return {
+    evaluate: async (c, opts: EvaluateOptions = {}) => end(await evaluate(c, { first: (r) => opts.onPartial?.(r, 1) })),
+    dispose: () => {},
+  };
+}
+
 describe('live evaluation with a first report', () => {
   it('shows the picked verdict first, marked pending, then the full report', async () => {
     const store = createPlaygroundStore({ ...DEFAULT_CASE, converter: 'zod', client: 'sdk-v2-node' });
@@ -57,28 +65,15 @@ describe('live evaluation with a first report', () => {
 
   it('takes the first report back when the run ends without its full report', async () => {
     const store = createPlaygroundStore({ ...DEFAULT_CASE });
-    const evaluator: Evaluator = {
-      evaluate: async (c, opts: EvaluateOptions = {}) => {
-        await evaluate(c, { first: (r) => opts.onPartial?.(r, 1) });
-        return { kind: 'crash', message: 'the sandbox stopped responding and was restarted' };
-      },
-      dispose: () => {},
-    };
-    startLiveEvaluation(store, evaluator);
+    startLiveEvaluation(store, endingEvaluator(() => ({ kind: 'crash', message: 'the sandbox stopped responding and was restarted' })));
     await expect.poll(() => store.getState().run.kind, { timeout: 30_000 }).toBe('crash');
     expect(store.getState().report).toBeNull();
   });
 
   it('takes the first report back when the full report fails the contract', async () => {
     const store = createPlaygroundStore({ ...DEFAULT_CASE });
-    const evaluator: Evaluator = {
-      evaluate: async (c, opts: EvaluateOptions = {}) => {
-        const report = await evaluate(c, { first: (r) => opts.onPartial?.(r, 1) });
-        return { kind: 'report', report: { ...report, realSdk: { v1: { callError: { forged: true } }, v2: null } } as unknown as Report, ms: 2 };
-      },
-      dispose: () => {},
-    };
-    startLiveEvaluation(store, evaluator);
+    const forged = (report: Report) => ({ ...report, realSdk: { v1: { callError: { forged: true } }, v2: null } }) as unknown as Report;
+    startLiveEvaluation(store, endingEvaluator((report) => ({ kind: 'report', report: forged(report), ms: 2 })));
     await expect.poll(() => store.getState().run.kind, { timeout: 30_000 }).toBe('crash');
     expect(store.getState().report).toBeNull();
   });

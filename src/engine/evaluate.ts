@@ -62,11 +62,12 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   const c: Case = parsed.data;
   const answer = answerOf(c);
   const selected = hooks.first ? selectedOf(input) : null;
-  const firstOnly = hooks.firstOnly && selected && answer.ok && !generateRequestOf(c) && importedListing(c.schema) === null;
+  // With firstOnly, only the chunks of the first report, when the case has one (else it is evaluated in full).
+  const firstChunks = hooks.firstOnly && selected && answer.ok && !generateRequestOf(c) && importedListing(c.schema) === null ? firstChunksFor(selected) : undefined;
   let world: World;
   try {
     // The engine's lazily loaded parts (chunks.ts), loaded before the schema code can run.
-    await preload(c, firstOnly && selected ? firstChunksFor(selected) : undefined);
+    await preload(c, firstChunks);
     world = await worldFor(versionsOf(c.versions));
   } catch (e) {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
@@ -81,7 +82,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
   const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}) };
-  return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: Boolean(firstOnly) });
+  return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
 }
 
 /** The case's answer, parsed; a whole result (`answerForm: "result"`) also read as one (whole-result.ts). */
