@@ -38,6 +38,15 @@ describe('generate', () => {
     expect(row?.verdicts[copilot.client]?.valid).toBe(false);
   });
 
+  it('judges with the client of the picked versions (SDK 1.20.2 words its refusal with Ajv 6)', async () => {
+    const versions = { zod: '3.25.76', sdk: '1.20.2' };
+    const report = await evaluate({ ...copilot, versions, generate: ask('counterexamples') });
+    const found = report.generated?.found.find((f) => f.kind === 'zod-accepts-client-rejects');
+    const row = (await evaluate({ ...copilot, versions, answer: found!.answer })).converters[copilot.converter]?.policies.raw;
+    expect(found?.verdict.message).toContain('should NOT have additional properties');
+    expect(found?.verdict.message).toBe(row?.verdicts[copilot.client]?.message);
+  });
+
   it('says so, with the number of tries, when zod and the client never disagree', async () => {
     const schema = 'import { z } from "zod";\nexport default z.looseObject({ ok: z.boolean() });\n';
     const report = await evaluate({ ...copilot, schema, answer: '{ "ok": true }', generate: ask('counterexamples', 300) });

@@ -1,6 +1,6 @@
 /** One answer under one converter's listing: zod's parse and the client's real validator run on what would ship. */
 import type { ClientId, ConverterId, Json, Verdict } from '../report.ts';
-import { CLIENT_REGISTRY } from '../clients/index.ts';
+import { clientsOf } from '../clients/index.ts';
 import { guard } from '../lib/guard.ts';
 import { analyse } from '../policies/analysis.ts';
 import { POLICY_REGISTRY } from '../policies/index.ts';
@@ -20,7 +20,7 @@ export interface AnswerJudgement {
 export function judgeAnswer(loaded: LoadedCase, converter: ConverterId, listing: Listing, client: ClientId, answer: Json): AnswerJudgement {
   const zodAccepts = guard(() => analyse(loaded.schema, answer).parsed.ok, () => false);
   const shipment = { ships: answer, undeclared: [], refused: null, log: null };
-  const rows = verifyAll(loaded, answer, [[converter, listing]], [[POLICY_REGISTRY.raw, shipment]], [CLIENT_REGISTRY[client]]);
+  const rows = verifyAll(loaded, answer, [[converter, listing]], [[POLICY_REGISTRY.raw, shipment]], clientsOf(loaded.world).filter((c) => c.id === client));
   const verdict = rows[converter]?.policies.raw?.verdicts[client] ?? { valid: null, message: null };
   return { zodAccepts, verdict };
 }
