@@ -9,7 +9,7 @@ import type { GenerateRequest } from './request.ts';
 import { sampleOf } from './sample.ts';
 import { searchCounterexamples, type Found } from './search.ts';
 
-export { generateRequestOf, searchBudgetMs, SEARCH_MS, type GenerateRequest } from './request.ts';
+export { generateRequestOf } from './request.ts';
 
 /** How long a sample may be looked for when the first one built is refused (ms). */
 const SAMPLE_SEARCH_MS = 500;

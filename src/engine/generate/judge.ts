@@ -2,7 +2,6 @@
 import type { ClientId, ConverterId, Json, Verdict } from '../report.ts';
 import { clientsOf } from '../clients/index.ts';
 import { guard } from '../lib/guard.ts';
-import { analyse } from '../policies/analysis.ts';
 import { POLICY_REGISTRY } from '../policies/index.ts';
 import { verifyAll } from '../phases/verify.ts';
 import type { Listing, LoadedCase } from '../types.ts';
@@ -18,7 +17,7 @@ export interface AnswerJudgement {
  * converter's wire (raw: as returned, wrapped where the server wraps it), whatever zod said: the listing's own view.
  */
 export function judgeAnswer(loaded: LoadedCase, converter: ConverterId, listing: Listing, client: ClientId, answer: Json): AnswerJudgement {
-  const zodAccepts = guard(() => analyse(loaded.schema, answer).parsed.ok, () => false);
+  const zodAccepts = guard(() => loaded.schema.safeParse(answer).success, () => false);
   const shipment = { ships: answer, undeclared: [], refused: null, log: null };
   const rows = verifyAll(loaded, answer, [[converter, listing]], [[POLICY_REGISTRY.raw, shipment]], clientsOf(loaded.world).filter((c) => c.id === client));
   const verdict = rows[converter]?.policies.raw?.verdicts[client] ?? { valid: null, message: null };

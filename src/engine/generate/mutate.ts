@@ -1,6 +1,7 @@
 /** Answers near a seed answer: one edit each (a key added or removed, a value replaced), first in order, then at random. */
 import { fastCheck } from '../chunks.ts';
 import type { Json } from '../report.ts';
+import { define } from '../lib/json.ts';
 
 /** Where a value sits in the answer: the keys and indexes from the root. */
 type Path = ReadonlyArray<string | number>;
@@ -35,7 +36,7 @@ export function edited(root: Json, path: Path, edit: (value: Json) => Json | und
   const copy: { [key: string]: Json } = {};
   for (const [k, v] of Object.entries(root)) {
     const child = k === head ? edited(v, rest, edit) : v;
-    if (child !== undefined) Object.defineProperty(copy, k, { value: child, enumerable: true, writable: true, configurable: true });
+    if (child !== undefined) define(copy, k, child);
   }
   return copy;
 }

@@ -1,5 +1,6 @@
 /** A small valid-looking value for a JSON Schema node: the first try at a sample answer, and the seed the search mutates. */
 import type { Json, JsonSchema } from '../report.ts';
+import { define } from '../lib/json.ts';
 import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 
 /** Deepest nesting the sample builds (a recursive schema stops here with its smallest choice). */
@@ -53,7 +54,7 @@ function byType(root: JsonSchema, node: SchemaNode, type: string, depth: number)
       const required = Array.isArray(node['required']) ? node['required'].filter((k): k is string => typeof k === 'string') : [];
       const keys = depth > MAX_DEPTH ? required : Object.keys(properties);
       const out: { [key: string]: Json } = {};
-      for (const key of keys) Object.defineProperty(out, key, { value: sampleOf(root, properties[key], depth + 1), enumerable: true, writable: true, configurable: true });
+      for (const key of keys) define(out, key, sampleOf(root, properties[key], depth + 1));
       return out;
     }
   }

@@ -11,13 +11,13 @@ import type { Json, JsonSchema, Verdict } from '../report.ts';
 import type { Client } from '../types.ts';
 
 /** Validates a shipped value under a listing with a client, or returns the verdict it already has. */
-export type Verify = ((client: Client, listed: JsonSchema | null, ships: Json) => Verdict) & { isError: boolean };
+export type Verify = (client: Client, listed: JsonSchema | null, ships: Json) => Verdict;
 
 /** A fresh memo for one evaluation of a tool (whose result carries `isError`, the whole-result form). Each verdict returned is a copy. */
 export function verdictMemo(tool: string, isError = false): Verify {
   const memo = new Map<string, Map<Json, Verdict>>();
   const validTwin = twinFinder();
-  const verify = (client: Client, listed: JsonSchema | null, ships: Json): Verdict => {
+  return (client, listed, ships) => {
     const key = `${client.id}\u0000${contentKey(client, listed)}`;
     let byValue = memo.get(key);
     if (!byValue) memo.set(key, (byValue = new Map()));
@@ -26,7 +26,6 @@ export function verdictMemo(tool: string, isError = false): Verify {
     byValue.set(ships, verdict);
     return { ...verdict };
   };
-  return Object.assign(verify, { isError });
 }
 
 /**

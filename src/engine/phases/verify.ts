@@ -35,7 +35,7 @@ export function verifyAll(
       const row = whole.isError ? { ...shipment, verdicts: {} as Record<ClientId, Verdict> } : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
       const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
       if (policy.opensListing) row.listed = listed;
-      row.verdicts = verdicts(loaded, row, listed, clients, verify);
+      row.verdicts = verdicts(loaded, row, listed, clients, verify, whole.isError);
       policies[policy.id] = row;
     }
     converters[id] = { listed: listing.listed, listError: listing.listError, warning: listing.warning, policies };
@@ -43,11 +43,11 @@ export function verifyAll(
   return converters;
 }
 
-function verdicts(loaded: LoadedCase, row: PolicyRow, listed: JsonSchema | null, clients: readonly Client[], verify: Verify): PolicyRow['verdicts'] {
+function verdicts(loaded: LoadedCase, row: PolicyRow, listed: JsonSchema | null, clients: readonly Client[], verify: Verify, isError: boolean): PolicyRow['verdicts'] {
   const out = {} as Record<ClientId, Verdict>;
   // A refused answer is an isError result without structuredContent: no client validates it. Arguments are validated
   // as sent, before the server refuses them.
-  const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null && !(verify.isError && row.ships === null);
+  const validates = loaded.role === 'input' ? row.ships !== null : row.refused === null && !(isError && row.ships === null);
   for (const client of clients) out[client.id] = validates ? verify(client, listed, row.ships as Json) : { valid: null, message: null };
   return out;
 }
