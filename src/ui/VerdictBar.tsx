@@ -4,7 +4,7 @@
  * nothing shifts when the verdict arrives. Hidden on wide screens, where the verdict pane itself is in view.
  */
 import { CLIENT_ENTRIES, CONVERTER_ENTRIES, entryOf, titleOf } from '../engine/contract/catalog.ts';
-import { paneGate } from './panes/paneGate.ts';
+import { usePaneGate } from './panes/paneGate.ts';
 import { policyRows } from './panes/policyRows.ts';
 import { VerdictBadge } from './panes/Verdict.tsx';
 import { describeRun } from './StatusLine.tsx';
@@ -12,13 +12,11 @@ import { usePlayground } from './storeContext.ts';
 
 /** The bar. */
 export function VerdictBar() {
-  const report = usePlayground((s) => s.report);
-  const run = usePlayground((s) => s.run);
-  const role = usePlayground((s) => s.role);
-  const answerChars = usePlayground((s) => s.answer.length);
+  const { report, gate } = usePaneGate(true);
+  // The sentence, not the run state and the answer's length: the bar is not rendered again for every keystroke.
+  const status = usePlayground((s) => describeRun(s.run, { answerChars: s.answer.length, role: s.role }).text);
   const converter = usePlayground((s) => s.converter);
   const client = usePlayground((s) => s.client);
-  const gate = paneGate(report, run.kind, true);
   const row = report?.converters[converter];
   const rows = policyRows(row);
   const go = () => document.querySelector('[data-pane="verdict"]')?.scrollIntoView({ block: 'start' });
@@ -28,7 +26,7 @@ export function VerdictBar() {
         {entryOf(CLIENT_ENTRIES, client).short} · {titleOf(CONVERTER_ENTRIES, converter)}
       </span>
       {gate || !row ? (
-        <span className="bar-text">{gate ?? describeRun(run, { answerChars, role }).text}</span>
+        <span className="bar-text">{gate ?? status}</span>
       ) : row.listError ? (
         <span className="bar-text" data-tone="error">tools/list fails: {row.listError}</span>
       ) : (

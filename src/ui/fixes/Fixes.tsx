@@ -8,6 +8,7 @@ import { useServices } from '../storeContext.ts';
 import type { CheckedFix } from './checkFixes.ts';
 import { SourceDiff } from './SourceDiff.tsx';
 import { useFixes } from './useFixes.ts';
+import { sameJson } from '../../engine/lib/json.ts';
 
 /** The fixes section under the verdict rows (nothing while the selected verdict passes). */
 export function Fixes() {
@@ -70,7 +71,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
     else store.getState().setField('answer', fix.answer);
   };
   const original = store.getState().schema;
-  const sameListing = JSON.stringify(listedBefore) === JSON.stringify(listedAfter);
+  const sameListing = sameJson(listedBefore, listedAfter);
   return (
     <div className="fix" data-testid="fix" data-kind={fix.kind}>
       <strong>{fix.title}</strong>{' '}
@@ -89,7 +90,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
         {schema !== null && <SourceDiff from={original} to={schema} label="Schema source before and after" />}
         {fix.answer !== null && <SourceDiff from={store.getState().answer} to={fix.answer} label="Answer before and after" />}
         <p className="muted">The listed JSON Schema{sameListing ? ' does not change.' : ', before and after:'}</p>
-        {!sameListing && listedBefore !== null && listedAfter !== null && <SchemaDiff from={listedBefore} to={listedAfter} label="How the fix changes the listing" same="The fix does not change the listing." />}
+        {!sameListing && listedBefore !== null && listedAfter !== null && <SchemaDiff from={listedBefore} to={listedAfter} label="How the fix changes the listing" />}
       </details>
     </div>
   );

@@ -24,21 +24,22 @@ export function JsonView({ value, label, mark }: { value: Json; label?: string; 
   const small = text.length <= JSON_CHARS;
   const span = useMemo(() => (small && mark ? spanOf(text, mark.path) : null), [small, text, mark]);
   const parts = useMemo(() => (small ? split(text, span) : null), [small, text, span]);
+  const tokens = useMemo(() => parts && ([tokenizeJson(parts[0]), parts[1] === null ? null : tokenizeJson(parts[1]), tokenizeJson(parts[2])] as const), [parts]);
   useEffect(() => {
     // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
     void marked.current?.scrollIntoView({ block: 'nearest' });
   }, [mark?.n, span]);
   return (
     <pre className="json" aria-label={label} ref={ref}>
-      {parts ? (
+      {tokens ? (
         <>
-          <Tokens tokens={tokenizeJson(parts[0])} />
-          {parts[1] !== null && (
+          <Tokens tokens={tokens[0]} />
+          {tokens[1] !== null && (
             <mark className="json-mark" ref={marked} data-testid="listed-mark">
-              <Tokens tokens={tokenizeJson(parts[1])} />
+              <Tokens tokens={tokens[1]} />
             </mark>
           )}
-          <Tokens tokens={tokenizeJson(parts[2])} />
+          <Tokens tokens={tokens[2]} />
         </>
       ) : (
         <Clipped text={text} max={JSON_CHARS} />

@@ -10,11 +10,18 @@ import { Note } from './Pane.tsx';
 import { Reveal } from './Reveal.tsx';
 import { ShipsSummary } from './ShipsSummary.tsx';
 
+/** Whether a schema text is an imported listing, kept for the last text asked (the store selector runs on every update). */
+const isImported = (() => {
+  let text: string | null = null;
+  let answer = false;
+  return (schema: string): boolean => (schema === text ? answer : ((text = schema), (answer = importedListing(schema) !== null)));
+})();
+
 /** The real-SDK pane body. */
 export function RealSdkPane() {
   const { report, gate } = usePaneGate(true);
   const role = usePlayground((s) => s.role);
-  const imported = usePlayground((s) => importedListing(s.schema) !== null);
+  const imported = usePlayground((s) => isImported(s.schema));
   if (gate || !report) return <Note>{gate}</Note>;
   if (imported) return <Note>The published SDKs did not run: {NEEDS_ZOD}.</Note>;
   return (

@@ -9,7 +9,7 @@ import { useColumns } from './useColumns.ts';
 const CLASS = { '+': 'diff-add', '-': 'diff-del', ' ': 'diff-same' } as const;
 
 /** The diff of `to` against `from` (+ lines only in `to`, - lines only in `from`); by default `from` is zod's listing. */
-export function SchemaDiff({ from, to, label = "Difference from zod's listing", same = 'Identical to what zod lists.' }: { from: JsonSchema; to: JsonSchema; label?: string; same?: string }) {
+export function SchemaDiff({ from, to, label = "Difference from zod's listing" }: { from: JsonSchema; to: JsonSchema; label?: string }) {
   const ref = useRef<HTMLPreElement>(null);
   // Two columns go to the +/- gutter.
   const columns = useColumns(ref) - 2;
@@ -17,7 +17,7 @@ export function SchemaDiff({ from, to, label = "Difference from zod's listing", 
   if (!lines) return <Note>Too large to diff.</Note>;
   return (
     <>
-      {lines.every((l) => l.op === ' ') && <Note>{same}</Note>}
+      {lines.every((l) => l.op === ' ') && <Note>Identical to what zod lists.</Note>}
       <pre className="json diff" aria-label={label} ref={ref}>
         {lines.map((l, i) => (
           <span key={i} className={`diff-line ${CLASS[l.op]}`}>

@@ -3,6 +3,7 @@
  * added keys (a filled default) and changed values (a coercion or transform), each at its JSON pointer. Pure.
  */
 import type { Json } from '../../engine/report.ts';
+import { sameJson } from '../../engine/lib/json.ts';
 
 /** One change. `from` is absent for an added key, `to` for a removed one. */
 export interface Change {
@@ -48,7 +49,7 @@ export function shipsChanges(answer: Json, ships: Json): { changes: Change[]; to
       }
       return;
     }
-    if (JSON.stringify(a) !== JSON.stringify(b)) add({ kind: 'changed', pointer: at, from: a, to: b });
+    if (!sameJson(a, b)) add({ kind: 'changed', pointer: at, from: a, to: b });
   };
   walk(answer, ships, []);
   return { changes, total };
