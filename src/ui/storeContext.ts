@@ -19,8 +19,8 @@ export interface AppServices {
   share(): void;
   /** Evaluates the current case again now. */
   rerun(): void;
-  /** Runs beside the live verdict (the compare view's version cells, the checks behind proposed fixes); absent where nothing may run them. */
-  sideRuns?: SideRuns;
+  /** Runs beside the live verdict (the compare view's version cells, the checks behind proposed fixes, generation). */
+  sideRuns: SideRuns;
 }
 
 /** The services context; main.tsx provides it. */

@@ -13,7 +13,6 @@ export function useCompare(): { runs: ReadonlyMap<string, WorldRun>; changed: bo
   const [changed, setChanged] = useState(false);
   const [round, setRound] = useState(0);
   useEffect(() => {
-    if (!sideRuns) return;
     const compared = selectEngineCase(store.getState());
     setChanged(false);
     const run = startCompare(compared, worldsToRun(), sideRuns, { budgetMs: COMPARE_BUDGET_MS, onChange: setRuns });

@@ -1,14 +1,11 @@
 /** The "Compare versions" button: opens the compare view (its own lazily loaded chunk: most sessions never open it). */
 import { Suspense, lazy, useState } from 'react';
-import { useServices } from '../storeContext.ts';
 
 const CompareDialog = lazy(() => import('../compare/CompareDialog.tsx'));
 
 /** The button, and the dialog while open. */
 export function CompareButton() {
   const [open, setOpen] = useState(false);
-  // Where nothing may run beside the live verdict, there is nothing to compare with.
-  if (!useServices().sideRuns) return null;
   return (
     <>
       <button type="button" className="ghost" onClick={() => setOpen(true)} aria-haspopup="dialog" title="Run this case under every zod and SDK version">

@@ -21,7 +21,7 @@ export function Generate() {
   const [busy, setBusy] = useState<Want | null>(null);
   const [result, setResult] = useState<GenerateResult | null>(null);
   // An embed shows a case; generating answers is the full playground's job (and spares the host page a second sandbox).
-  if (!sideRuns || options.embed) return null;
+  if (options.embed) return null;
   const ask = (want: Want) => {
     const s = store.getState();
     setBusy(want);
