@@ -11,7 +11,7 @@ import { loadSchema } from './load.ts';
 import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
-import { verifyAll } from './phases/verify.ts';
+import { verifyAll, verifyMemo } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
 import { firstChunksFor, firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
@@ -117,12 +117,14 @@ async function evaluateLoaded(
   const analysed = analyseAnswer(loaded, shipped);
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
   const { selected } = hooks;
+  // One memo for the evaluation: the full report reuses the first report's verdicts.
+  const memo = verifyMemo(loaded, facts);
   if (hooks.first && selected) {
-    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts));
+    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts, memo));
     hooks.first(first);
     if (hooks.firstOnly) return first;
   }
-  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world), facts);
+  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world), facts, memo);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;

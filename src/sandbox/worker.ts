@@ -118,15 +118,18 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const elide = (r: Report) => elideLargeValues(r, typeof answer === 'string' ? answer.length : 0);
     const ms = () => Math.round(performance.now() - started);
     // evaluate() loads the engine parts the case needs (all of them, or with firstOnly those of its first report).
+    // Only a cold (firstOnly) realm posts a first report: on a warm one the full report follows within the same task,
+    // and a second report would cost the page a second check and render per edit.
+    const firstOnly = req.firstOnly === true;
     const report = await evaluate(c, {
-      firstOnly: req.firstOnly === true,
+      firstOnly,
       loading: () => {
         // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
         chunkHost.lock();
         send({ type: 'phase', id, phase: 'load' });
       },
       loaded: () => send({ type: 'phase', id, phase: 'run' }),
-      first: (r) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }),
+      ...(firstOnly ? { first: (r: Report) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }) } : {}),
     });
     chunkHost.lock();
     // A firstOnly run stops at its first report (already posted): the rest comes from a realm with every part.
