@@ -63,3 +63,20 @@ test('a warm edit gets one report: only a cold first run posts a first report', 
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   expect(await said()).toBe('partial report report');
 });
+
+test('sucrase is an engine part a TypeScript schema fetches; a plain JavaScript schema runs without it', async ({ page }) => {
+  const chunkRequests: string[] = [];
+  page.on('request', (r) => {
+    const name = /\/(?:assets|__sandbox)\/(engine-[a-z0-9-]+?)-[\w-]+\.js$/.exec(r.url())?.[1];
+    if (name && name !== 'engine-worker') chunkRequests.push(name);
+  });
+  await openCase(page, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"a"}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  expect(chunkRequests).not.toContain('engine-sucrase');
+  await waitForEditors(page);
+  // Type annotations: the source is TypeScript, the error still points at its place in it.
+  await setEditorText(page, 'schema', "import { z } from 'zod';\nconst Id: z.ZodString = z.string();\nexport default z.object({ id: Id, n: z.strin() });\n");
+  await expect(page.getByTestId('problems')).toContainText('z.strin is not a function');
+  await expect(page.getByTestId('problems')).toContainText('schema 3:40');
+  expect(chunkRequests).toContain('engine-sucrase');
+});
