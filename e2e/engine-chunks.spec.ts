@@ -44,7 +44,7 @@ test('the first verdict of a page needs no chunk: the v2 SDK is fetched for the 
   expect(said.indexOf('report')).toBeGreaterThan(v2);
 });
 
-test('a warm edit gets one report: only a cold first run posts a first report', async ({ page }) => {
+test('a warm edit of a small case gets one report: the first report comes from a cold first run (or a large answer)', async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { framesSaid: string[] }).framesSaid = seen;
