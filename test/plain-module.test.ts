@@ -67,6 +67,8 @@ describe('plain JavaScript modules load as they do through sucrase', () => {
 describe('what the rewrite leaves to sucrase', () => {
   it.each([
     ['type annotations', 'import { z } from "zod";\nconst n: number = 1;\nexport default z.string();'],
+    ['a call with type arguments (JavaScript would read comparisons)', 'import { z } from "zod";\nexport default z.object({ x: z.custom<string>((v) => typeof v === "string") });'],
+    ['nested type arguments', 'import { z } from "zod";\nconst m = new Map<string, Array<number>>([]);\nexport default z.string();'],
     ['import type', 'import type { ZodType } from "zod";\nexport default z.string();'],
     ['an export list', 'import { z } from "zod";\nconst s = z.string();\nexport { s as default };'],
     ['export default function', 'import { z } from "zod";\nexport default function make() { return z.string(); }'],

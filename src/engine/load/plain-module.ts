@@ -3,8 +3,9 @@
  * into what the load phase's `new Function` body runs (`require` calls, getters on `exports`), under "use strict" as
  * a module is, with a source map for the lines an edit changed so that errors keep their exact positions. The source
  * is read with the load phase's tokenizer (scan.ts: strings, comments, regexes and templates skipped). Returns null
- * for anything else: TypeScript syntax (the rewritten code does not compile), and the forms not rewritten here
- * (dynamic `import()`, `import type`, `export { … }`, `export * from`, `export default function`, …): sucrase's turn.
+ * for anything else: TypeScript syntax (the rewritten code does not compile, or calls with type arguments), and the
+ * forms not rewritten here (dynamic `import()`, `import type`, `export { … }`, `export * from`, `export default
+ * function`, …): sucrase's turn.
  */
 import type { SourceMapSegment } from '@jridgewell/trace-mapping';
 import { tokenize, type Token } from './scan.ts';
@@ -21,6 +22,7 @@ interface Edit {
 /** The rewritten module, or null when it is not a plain JavaScript module this rewrite takes. */
 export function plainModule(source: string): Transpiled | null {
   const tokens = tokenize(source);
+  if (tokens.some(genericCall)) return null;
   const edits: Edit[] = [{ start: 0, end: 0, text: '"use strict";' }];
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k];
@@ -33,6 +35,16 @@ export function plainModule(source: string): Transpiled | null {
   }
   const out = applyEdits(source, edits);
   return compiles(out.code) ? out : null;
+}
+
+/**
+ * `>(` outside an arrow `=>`: a TypeScript call with type arguments (`z.custom<string>(…)`), which compiles as
+ * JavaScript too, as comparisons, and would then fail at run time. JavaScript rarely writes `a > (b)`; when it does,
+ * sucrase takes it, as it takes every source.
+ */
+function genericCall(t: Token, i: number, tokens: readonly Token[]): boolean {
+  const before = tokens[i - 1];
+  return t.text === '>' && tokens[i + 1]?.text === '(' && !(before?.text === '=' && before.end === t.start);
 }
 
 /** A statement's edit and the index of the token after what it covers. */
