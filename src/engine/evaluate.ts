@@ -8,6 +8,7 @@ import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
 import { loadSchema } from './load.ts';
+import { transpile } from './load/transpile.ts';
 import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
@@ -76,6 +77,9 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   const imported = importedListing(c.schema);
   if (imported !== null) return importedReport(c, imported, report);
 
+  // Transpiling is the engine's work (a cold sucrase can take a while): done before the load phase, which times the
+  // schema's own code (the load phase reuses it).
+  guard(() => transpile(c.schema), () => null);
   hooks.loading?.();
   const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
   hooks.loaded?.();

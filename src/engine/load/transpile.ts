@@ -14,21 +14,25 @@ export type { Transpiled } from './source-map.ts';
 /** sucrase, for sources that are not plain JavaScript modules. */
 export const sucraseChunk = chunk('sucrase', () => import('./sucrase.ts'));
 
-/** The plain rewrite of the last source asked about (chunks.ts asks before the load phase transpiles the same text). */
-let last: { source: string; js: Transpiled | null } | null = null;
+/**
+ * The last source asked about: its plain rewrite, and once transpiled the result (chunks.ts asks whether it needs
+ * sucrase, evaluate() transpiles it before the timed load phase, and the load phase asks again for the same text).
+ */
+let last: { source: string; js: Transpiled | null; result?: Step<Transpiled> } | null = null;
 
-function plain(source: string): Transpiled | null {
+function lastFor(source: string): NonNullable<typeof last> {
   if (last?.source !== source) last = { source, js: plainModule(source) };
-  return last.js;
+  return last;
 }
 
 /** Whether loading `source` needs sucrase (it is not a plain JavaScript module the in-place rewrite takes). */
 export function needsSucrase(source: string): boolean {
-  return plain(source) === null;
+  return lastFor(source).js === null;
 }
 
 /** Plain JavaScript rewritten in place, anything else through sucrase; a syntax error comes back with its position in the source. */
 export function transpile(source: string): Step<Transpiled> {
-  const js = plain(source);
-  return js ? { ok: true, value: js } : sucraseChunk.get().transpileTypeScript(source);
+  const entry = lastFor(source);
+  entry.result ??= entry.js ? { ok: true, value: entry.js } : sucraseChunk.get().transpileTypeScript(source);
+  return entry.result;
 }
