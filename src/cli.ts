@@ -71,4 +71,10 @@ function writeAll(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+/** `check …` runs the live-server check (src/check); `evaluate …` or no subcommand, the case evaluation above. */
+function dispatch(argv: string[]): Promise<number> {
+  if (argv[0] === 'check') return import('./check/main.ts').then((m) => m.checkMain(argv.slice(1)));
+  return main(argv[0] === 'evaluate' ? argv.slice(1) : argv);
+}
+
+dispatch(process.argv.slice(2)).then((code) => process.exit(code));

@@ -10,9 +10,9 @@ import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
 import type { ConverterRow, Json, JsonSchema, PolicyRow, Report, Role } from '../report.ts';
 
 
-/** Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then). */
-export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined): Report['converters'] {
-  const verify = verdictMemo(tool);
+/** Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then); `isError` of a whole result. */
+export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false): Report['converters'] {
+  const verify = verdictMemo(tool, isError);
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
     for (const id of role === 'input' ? (['raw'] as const) : POLICY_IDS) {
