@@ -15,7 +15,6 @@ import { checkMain } from '../src/check/main.ts';
 import { runCheck, type CheckOutcome } from '../src/check/run.ts';
 import type { CallSpec, CheckOptions, Target } from '../src/check/args.ts';
 import type { CheckResult, Finding, ToolRecord } from '../src/check/findings.ts';
-// @ts-expect-error: a plain JavaScript fixture server (it runs as it is under node)
 import { startV2Http } from './check-servers/v2-http.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
