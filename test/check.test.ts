@@ -98,16 +98,16 @@ describe.each([
     expect(t.calls[0]?.verdicts['sdk-v1']).toEqual({ valid: null, message: null });
   });
 
-  it("each call finding's link opens the listing and the real answer, and the playground reaches the client's same verdict", async () => {
-    const linked = result().tools.flatMap((t) => t.findings.filter((f) => f.id === 'call-refused').map((f) => ({ t, f })));
-    expect(linked.length).toBeGreaterThanOrEqual(7);
+  it("each call finding's link opens the listing and the real answer, and the playground reaches every client's same verdict", async () => {
+    const linked = result().tools.flatMap((t) => t.findings.filter((f) => f.link && (f.id === 'call-refused' || f.id === 'call-is-error')).map((f) => ({ t, f })));
+    expect(linked.length).toBeGreaterThanOrEqual(8);
     for (const { t, f } of linked) {
       const opened = openLink(f);
+      if (f.client) expect(opened.client).toBe(f.client);
       const report = await evaluate({ v: 1, ...opened });
-      const verdict = report.converters['mcp-sdk-v1']?.policies.raw?.verdicts[opened.client];
-      const real = t.calls[0]?.verdicts[opened.client];
-      expect(opened.client).toBe(f.client);
-      expect({ tool: t.name, valid: verdict?.valid, message: verdict?.message }).toEqual({ tool: t.name, valid: real?.valid, message: real?.message });
+      const verdicts = report.converters['mcp-sdk-v1']?.policies.raw?.verdicts;
+      const inLink = Object.fromEntries(CLIENT_IDS.map((c) => [c, { valid: verdicts?.[c].valid, message: verdicts?.[c].message }]));
+      expect({ tool: t.name, verdicts: inLink }).toEqual({ tool: t.name, verdicts: t.calls[0]?.verdicts });
     }
   });
 });
