@@ -51,7 +51,7 @@ export function schemaFindings(tool: ListedTool, listRefused: ListOutcomes, samp
       const refused = compileError(client, listed, tool.name, role);
       if (refused !== null) add(finding('does-not-compile', `${key} does not compile in ${client}: ${refused}`, client));
       const reads = dialectRead(client, declared);
-      if (refused === null && reads !== 'refused' && reads !== declared && sensitive.length > 0) {
+      if (refused === null && reads !== 'refused' && !sameDialect(reads, declared) && sensitive.length > 0) {
         const words = sensitive.map((s) => `${s.keyword} (${at(s.at)})`).join(', ');
         add(finding('dialect-mismatch', `${key} declares ${declared}${isSchemaNode(listed) && listed['$schema'] === undefined ? ' (no $schema: the MCP default)' : ''}, but ${client} validates it as ${reads}; these keywords read differently there: ${words}.`, client));
       }
@@ -112,6 +112,12 @@ export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in Clien
     findings.push({ ...finding('call-is-error', `${call} answered isError${text ? `: ${text}` : ''}`), ...(link ? { linkCase: link } : {}) });
   }
   return { record: { arguments: args, isError, structuredContent, verdicts }, findings };
+}
+
+/** Draft-06 and draft-07 read the dialect-sensitive keywords alike (the v2 providers read draft-06 with their draft-07 engine). */
+function sameDialect(a: string, b: string): boolean {
+  const family = (d: string) => (d === 'draft-06' ? 'draft-07' : d);
+  return family(a) === family(b);
 }
 
 function textOf(result: { [key: string]: Json }): string | null {
