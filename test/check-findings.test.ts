@@ -9,6 +9,9 @@ import { parseCheckArgs } from '../src/check/args.ts';
 import { FINDING_IDS, summaryOf, type CheckResult } from '../src/check/findings.ts';
 import { schemaFindings, unexplainedListRefusals, type ListedTool, type ListOutcomes } from '../src/check/judge.ts';
 import { junitOf } from '../src/check/output.ts';
+import { linkFor } from '../src/check/link.ts';
+import { importedListing } from '../src/engine/import/listing-source.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import type { JsonSchema } from '../src/engine/report.ts';
 
 const accepted: ListOutcomes = { 'sdk-v1': null, 'sdk-v2-node': null, 'sdk-v2-browser': null };
@@ -112,6 +115,18 @@ describe('check: the command line', () => {
     const parsed = parse(argv, { 'bad.json': '[{ "arguments": {} }]' });
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.error).toContain(said);
+  });
+});
+
+describe('check: links', () => {
+  it("a server's tool name cannot end the comment it is written in: the link's schema is still the listing as given", () => {
+    const listed = { type: 'object', properties: { a: { type: 'string' } } } as const;
+    for (const tool of ['x\nwhile (true) {}', 'x\u2028globalThis.pwned = 1', 'x\r\nexport default 1']) {
+      const opened = decodePermalink(new URL(linkFor('http://localhost:5173/', { tool, role: 'output', listed, answer: { a: 'b' } }) ?? '').hash);
+      expect(opened.ok && opened.state.tool).toBe(tool);
+      expect(opened.ok && importedListing(opened.state.schema)).toEqual(listed);
+      expect(opened.ok && opened.state.schema.split('\n').filter((l) => !l.startsWith('//'))[0]).toBe('export const listing = {');
+    }
   });
 });
 
