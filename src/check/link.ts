@@ -21,9 +21,7 @@ export interface LinkCase {
 
 /** The case a link holds. */
 export function linkCaseOf(c: LinkCase): PlaygroundCase {
-  // The name goes into a `//` comment line of the schema text: a line break in it must not end the comment.
-  const name = c.tool.replace(/[\r\n\u2028\u2029]/g, ' ');
-  const about = `${name}\u2019s ${c.role === 'output' ? 'outputSchema' : 'inputSchema'} from tools/list`;
+  const about = `${c.tool}\u2019s ${c.role === 'output' ? 'outputSchema' : 'inputSchema'} from tools/list`;
   return {
     role: c.role,
     tool: c.tool,
