@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -142,9 +143,15 @@ describe('check: servers that cannot be checked', () => {
   });
 
   it('a URL where nothing listens', async () => {
-    const outcome = await runCheck(options({ kind: 'http', url: 'http://127.0.0.1:9/mcp' }, { timeoutMs: 5000 }), quiet);
+    // A port that was free a moment ago.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const outcome = await runCheck(options({ kind: 'http', url }, { timeoutMs: 5000 }), quiet);
     expect(outcome.ok).toBe(false);
-    expect(!outcome.ok && outcome.error).toContain('could not connect to http://127.0.0.1:9/mcp');
+    expect(!outcome.ok && outcome.error).toBe(`sdk-v1, sdk-v2-node, sdk-v2-browser could not connect to ${url}: fetch failed: ECONNREFUSED connect ECONNREFUSED 127.0.0.1:${port}`);
   });
 
   it('a --call naming a tool the server does not list', async () => {

@@ -78,8 +78,8 @@ type StdioTarget = Extract<Target, { kind: 'stdio' }>;
 const STDERR_TAIL = 2000;
 
 /**
- * Connects one client to the target within `timeoutMs` (each request has the same bound). Rejects with a sentence
- * naming the target (and, for a stdio server, the end of what it wrote on stderr).
+ * Connects one client to the target within `timeoutMs` (each request has the same bound). Rejects with why (and, for
+ * a stdio server, the end of what it wrote on stderr).
  */
 export async function connect(client: ClientId, target: Target, timeoutMs: number): Promise<Connection> {
   const make = MAKERS[client];
@@ -94,7 +94,7 @@ export async function connect(client: ClientId, target: Target, timeoutMs: numbe
   } catch (e) {
     await sdk.close().catch(() => undefined);
     const said = stderr.trim() ? `; it wrote on stderr:\n${stderr.trim()}` : '';
-    throw new Error(`${client} could not connect to ${describe(target)}: ${messageOf(e)}${said}`);
+    throw new Error(`${reasonOf(e, timeoutMs)}${said}`);
   }
   // After connect: the client has set its own handler, which still receives every message.
   const received = transport.onmessage;
@@ -128,6 +128,15 @@ export async function connect(client: ClientId, target: Target, timeoutMs: numbe
     callTool: (name, args) => exchange('tools/call', () => sdk.callTool({ name, arguments: args }, undefined, options)),
     close: () => sdk.close().catch(() => undefined),
   };
+}
+
+/** Why a connection failed, in words: a timeout says which bound, a network failure its cause (fetch says only "fetch failed"). */
+function reasonOf(e: unknown, timeoutMs: number): string {
+  const said = messageOf(e);
+  if (/timed out|no answer within/i.test(said)) return `no answer within ${timeoutMs} ms (--timeout) (${said})`;
+  const cause = e instanceof Error && e.cause instanceof Error ? e.cause : null;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return cause ? `${said}: ${typeof code === 'string' ? `${code} ` : ''}${cause.message}` : said;
 }
 
 /** The target in words. */

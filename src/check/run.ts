@@ -18,9 +18,14 @@ export async function runCheck(options: CheckOptions, progress: (line: string) =
   progress(`connecting to ${describe(options.target)} with ${CLIENT_IDS.join(', ')}`);
   const settled = await Promise.allSettled(CLIENT_IDS.map((c) => connect(c, options.target, options.timeoutMs)));
   const connections = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason instanceof Error ? s.reason.message : String(s.reason)] : []));
+  const failed = new Map<string, ClientId[]>();
+  settled.forEach((s, i) => {
+    if (s.status === 'fulfilled') return;
+    const why = s.reason instanceof Error ? s.reason.message : String(s.reason);
+    failed.set(why, [...(failed.get(why) ?? []), CLIENT_IDS[i] as ClientId]);
+  });
   try {
-    if (failed.length > 0) return { ok: false, error: failed.join('\n') };
+    if (failed.size > 0) return { ok: false, error: [...failed].map(([why, clients]) => `${clients.join(', ')} could not connect to ${describe(options.target)}: ${why}`).join('\n') };
     return await checkConnected(options, byClient(connections), progress);
   } finally {
     await Promise.all(connections.map((c) => c.close()));
