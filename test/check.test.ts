@@ -129,6 +129,21 @@ describe('check: array outputs', () => {
   });
 });
 
+describe('check: a non-object root', () => {
+  it('every client refuses the whole tools/list: the tool gets non-object-root, every call of every tool is refused with that message', async () => {
+    const calls = [{ tool: 'get_user', arguments: {} }];
+    const result = resultOf(await runCheck(options(stdio('--array-root'), { calls }), quiet));
+    const root = tool(result, 'list_users').findings;
+    expect(root.map((f) => f.id)).toEqual(['non-object-root']);
+    expect(root[0]?.message).toContain('outputSchema has a non-object root (type "array")');
+    const verdicts = tool(result, 'get_user').calls[0]?.verdicts;
+    expect(verdicts?.['sdk-v1']).toEqual({ valid: false, message: expect.stringContaining('Invalid input: expected \\"object\\"') });
+    expect(verdicts?.['sdk-v2-node'].message).toMatch(/^Invalid result for tools\/list: /);
+    expect(verdicts?.['sdk-v2-browser'].message).toBe(verdicts?.['sdk-v2-node'].message);
+    expect(ids(tool(result, 'get_user'))).toEqual(['call-refused@sdk-v1', 'call-refused@sdk-v2-browser', 'call-refused@sdk-v2-node']);
+  });
+});
+
 describe('check: servers that cannot be checked', () => {
   it('a server that exits at start: what it said, and no result', async () => {
     const outcome = await runCheck(options(stdio('--exit')), quiet);

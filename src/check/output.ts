@@ -14,7 +14,8 @@ export function tableOf(result: CheckResult): string {
     const errors = tool.findings.filter((f) => f.severity === 'error').length;
     lines.push(`${errors > 0 ? 'FAIL' : 'ok  '}  ${tool.name}${tool.outputSchema === null ? '  (no outputSchema)' : ''}`);
     for (const f of tool.findings) {
-      lines.push(`      ${f.severity.padEnd(7)} ${f.id.padEnd(17)} ${(f.client ?? '').padEnd(14)} ${f.message}`);
+      // One line each: a client's message can be multi-line JSON (a zod error); --json keeps it verbatim.
+      lines.push(`      ${f.severity.padEnd(7)} ${f.id.padEnd(17)} ${(f.client ?? '').padEnd(14)} ${f.message.replace(/\s*\n\s*/g, ' ')}`);
       if (f.link) lines.push(`${' '.repeat(48)}${f.link}`);
     }
     for (const call of tool.calls) {
