@@ -55,7 +55,7 @@ describe.each([
 ] as const)('check: %s', (_, result, serverName) => {
   it('names the server and lists every tool with its listing', () => {
     expect(result().server.name).toBe(serverName);
-    expect(result().tools.map((t) => t.name).sort()).toEqual(['echo', 'find_user', 'get_invoice', 'get_order', 'get_user', 'list_items']);
+    expect(result().tools.map((t) => t.name).sort()).toEqual(['echo', 'find_user', 'get_invoice', 'get_order', 'get_user', 'hang', 'list_items']);
     expect(tool(result(), 'echo').outputSchema).toBeNull();
     expect(tool(result(), 'echo').inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } });
   });
@@ -169,6 +169,13 @@ describe('check: servers that cannot be checked', () => {
     expect(!outcome.ok && outcome.error).toBe(`sdk-v1, sdk-v2-node, sdk-v2-browser could not connect to ${url}: fetch failed: ECONNREFUSED connect ECONNREFUSED 127.0.0.1:${port}`);
   });
 
+  it("a call that never comes back is cut off after --timeout: call-failed, with each client's own message", async () => {
+    const result = resultOf(await runCheck(options({ kind: 'http', url: v2.url }, { timeoutMs: 1500, calls: [{ tool: 'hang', arguments: {} }] }), quiet));
+    const t = tool(result, 'hang');
+    expect(ids(t)).toEqual(['call-failed']);
+    expect(t.findings[0]?.message).toBe("hang({}): no answer came: sdk-v1: MCP error -32001: Request timed out; sdk-v2-node: Request timed out; sdk-v2-browser: Request timed out");
+  });
+
   it('a --call naming a tool the server does not list', async () => {
     const outcome = await runCheck(options({ kind: 'http', url: v2.url }, { calls: [{ tool: 'nope', arguments: {} }] }), quiet);
     expect(!outcome.ok && outcome.error).toContain('the server lists no tool named nope (it lists: get_user');
@@ -201,13 +208,13 @@ describe('check: the command', () => {
     expect(run.stderr).toContain('check: calling get_invoice({"id":"i1"})');
     const json = JSON.parse(run.stdout) as CheckResult;
     expect(Object.keys(json)).toEqual(['server', 'tools', 'summary']);
-    expect(json.summary).toMatchObject({ tools: 6, errors: 3 });
+    expect(json.summary).toMatchObject({ tools: 7, errors: 3 });
     const invoice = tool(json, 'get_invoice');
     expect(Object.keys(invoice)).toEqual(['name', 'outputSchema', 'inputSchema', 'findings', 'calls']);
     expect(Object.keys(invoice.calls[0] ?? {})).toEqual(['arguments', 'isError', 'structuredContent', 'verdicts']);
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toContain('<testsuite name="fixture-v2-http 2.0.0" tests="6" failures="3" errors="0">');
-    expect(xml.match(/<testcase /g)).toHaveLength(6);
+    expect(xml).toContain('<testsuite name="fixture-v2-http 2.0.0" tests="7" failures="3" errors="0">');
+    expect(xml.match(/<testcase /g)).toHaveLength(7);
     expect(xml.match(/<failure type="call-refused"/g)).toHaveLength(3);
     expect(xml).toContain('message="sdk-v2-browser: sdk-v2-browser refuses the answer of get_invoice({&quot;id&quot;:&quot;i1&quot;}): Structured content does not match the tool&apos;s output schema: #: Property &quot;costCenter&quot;');
   }, 90_000);

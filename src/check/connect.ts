@@ -42,7 +42,8 @@ interface SdkClient {
   connect(transport: unknown, options?: { timeout?: number }): Promise<void>;
   getServerVersion(): { name: string; version: string } | undefined;
   listTools(params?: undefined, options?: { timeout?: number }): Promise<unknown>;
-  callTool(params: { name: string; arguments?: unknown }, schema?: undefined, options?: { timeout?: number }): Promise<unknown>;
+  /** v1: (params, resultSchema?, options?); v2: (params, options?). */
+  callTool(params: { name: string; arguments?: unknown }, ...rest: unknown[]): Promise<unknown>;
   close(): Promise<void>;
 }
 interface SdkTransport {
@@ -125,7 +126,7 @@ export async function connect(client: ClientId, target: Target, timeoutMs: numbe
     client,
     server: sdk.getServerVersion() ?? null,
     listTools: () => exchange('tools/list', () => sdk.listTools(undefined, options)),
-    callTool: (name, args) => exchange('tools/call', () => sdk.callTool({ name, arguments: args }, undefined, options)),
+    callTool: (name, args) => exchange('tools/call', () => sdk.callTool({ name, arguments: args }, ...(client === 'sdk-v1' ? [undefined, options] : [options]))),
     close: () => sdk.close().catch(() => undefined),
   };
 }

@@ -25,6 +25,8 @@ export function register(server, z) {
     content: [{ type: 'text', text: `no user ${id}` }],
     structuredContent: { error: 'not_found', id },
   }));
+  // Never answers (a call the checker must cut off).
+  server.registerTool('hang', { inputSchema: z.object({}) }, () => new Promise(() => {}));
   // An inputSchema only.
   server.registerTool('echo', { inputSchema: z.object({ text: z.string(), loud: z.boolean().default(false) }) }, ({ text: said, loud }) => ({
     content: [{ type: 'text', text: loud ? said.toUpperCase() : said }],
