@@ -12,8 +12,12 @@ import { runCheck } from './run.ts';
 /** Runs the command; resolves with its exit code once stdout has taken the output. */
 export async function checkMain(argv: string[]): Promise<number> {
   const parsed = parseCheckArgs(argv, (path) => readFileSync(path, 'utf8'), process.env);
+  if (!parsed.ok && parsed.error === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   if (!parsed.ok) {
-    process.stderr.write(parsed.error === 'help' ? `${USAGE}\n` : `check: ${parsed.error}\n${USAGE}\n`);
+    process.stderr.write(`check: ${parsed.error}\n${USAGE}\n`);
     return 2;
   }
   const { options } = parsed;
