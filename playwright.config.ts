@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/chromium.ts';
+import { chromiumLaunchOptions } from './e2e/chromium.ts';
 
 // Not `npm start`'s 5173: the suite starts its own server on the build it was given. Overridable so two checkouts (or
 // two people on one machine) can run the suite side by side.
@@ -25,7 +25,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+        launchOptions: chromiumLaunchOptions(),
       },
     },
   ],

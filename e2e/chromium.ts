@@ -45,3 +45,9 @@ export function chromiumExecutable({ env, playwrightChromium, exists }: Lookup =
   }
   return [own, ...SYSTEM_CHROMIUMS].find((path): path is string => !!path && exists(path));
 }
+
+/** Playwright's launch options: the flags, and the executable when one was found. */
+export function chromiumLaunchOptions(): { args: string[]; executablePath?: string } {
+  const executablePath = chromiumExecutable();
+  return { args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) };
+}
