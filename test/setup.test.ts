@@ -1,12 +1,23 @@
 /**
- * Running the e2e suite on another machine (README, Install): which Chromium it finds, and that it never tests a server
- * it did not start (a running `npm start` on 5173 may serve a stale build).
+ * Setup on another machine (README, Install): the Node versions the toolchain runs on, which Chromium the e2e suite
+ * finds, and that it never tests a server it did not start (a running `npm start` on 5173 may serve a stale build).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { chromiumExecutable } from '../e2e/chromium.ts';
 
 const PLAYWRIGHTS = '/home/u/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
 const lookup = (env: Record<string, string>, present: string[]) => chromiumExecutable({ env, playwrightChromium: () => PLAYWRIGHTS, exists: (p) => present.includes(p) });
+
+describe('engines', () => {
+  const nodeRange = (dir: string): unknown => (JSON.parse(readFileSync(join(import.meta.dirname, '..', dir, 'package.json'), 'utf8')) as { engines?: { node?: string } }).engines?.node;
+
+  it('package.json asks for the Node versions vite, rolldown and plugin-react declare (not just "20+")', () => {
+    const ours = nodeRange('.');
+    for (const dep of ['node_modules/vite', 'node_modules/rolldown', 'node_modules/@vitejs/plugin-react']) expect(nodeRange(dep), dep).toBe(ours);
+  });
+});
 
 describe('chromiumExecutable', () => {
   it('takes an executable named by PLAYWRIGHT_CHROMIUM_EXECUTABLE, then CHROMIUM_PATH, as given', () => {
