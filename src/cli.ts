@@ -1,7 +1,9 @@
 /**
  * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F]`: prints the Report as JSON.
- * The flags override the case file's `versions` and `answerForm`. Exit 0 when it evaluated, 2 when the case file is
- * unreadable or names a version or answer form that does not exist (the message lists the available ones).
+ * The flags override the case file's `versions` and `answerForm`. One rule for the exit code: 0 when it evaluated (a
+ * schema or answer the engine cannot use is reported in the Report); 2, with a message on stderr and nothing on stdout,
+ * when there is no case to evaluate: no file or an unknown flag, a file that cannot be read as JSON, or a version or
+ * answer form that does not exist, given by a flag or in the file (the message lists the available ones).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
