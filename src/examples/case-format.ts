@@ -4,7 +4,7 @@
  */
 import type { CaseInput } from '../engine/case.ts';
 import type { ClientId, ConverterId, ErrorInfo, PolicyId } from '../engine/report.ts';
-import type { AnswerForm, Versions } from '../engine/contract/versions.ts';
+import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
 
 /** One verdict in the Report: `client`'s conclusion on what `converter` lists and `policy` ships. */
 export interface ExpectedVerdict {
@@ -49,7 +49,7 @@ export function refusal(expected: Expected): { phase: 'load' | 'answer'; error: 
 }
 
 /** One gallery entry: its case, and the listing errors and verdicts its explanation promises (checked by the tests and the e2e suite). */
-export interface Example extends CaseSpec<CaseInput & { converter: ConverterId; client: ClientId; versions?: Versions; answerForm?: AnswerForm }> {
+export interface Example extends CaseSpec<CaseInput & { converter: ConverterId; client: ClientId; versions?: Versions; answerForm?: AnswerForm; protocol?: Protocol }> {
   id: string;
   title: string;
   /** One line: what goes wrong, and which policy or converter fixes it. */
