@@ -77,13 +77,16 @@ export function clientShort(id: ClientId): string {
 }
 
 /**
- * The distinct runs the grid needs, one per version world (a run's Report holds every converter, so one run fills
- * every column whose versions are the same), the default world first.
+ * The distinct runs the grid needs, one per version world and era (a run's Report holds every converter, so one run
+ * fills every column whose versions and era are the same), the default world first and its other eras next.
  */
 export function worldsToRun(): CompareWorld[] {
   const seen = new Map<string, CompareWorld>();
+  // The default world, then its other eras (the same packages, so the cheapest runs), then every other world.
+  const eraFirst = [...COLUMNS].sort((a, b) => Number(a.protocol === DEFAULT_PROTOCOL) - Number(b.protocol === DEFAULT_PROTOCOL));
+  for (const column of COLUMNS.filter((c) => c.id === DEFAULT_CELL.column)) seen.set(worldKey(worldOf(column, DEFAULT_CELL.zod)), worldOf(column, DEFAULT_CELL.zod));
   for (const zod of [DEFAULT_CELL.zod, ...ROWS]) {
-    for (const column of COLUMNS) {
+    for (const column of zod === DEFAULT_CELL.zod ? eraFirst : COLUMNS) {
       const w = worldOf(column, zod);
       seen.set(worldKey(w), w);
     }
