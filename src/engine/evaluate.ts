@@ -140,7 +140,7 @@ function withVersions(report: Report, world: World, answerForm: Case['answerForm
 /** A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts). */
 function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report): Report {
   const answer = parseAnswer(c.answer);
-  const converters = importedConverters(c.role, c.tool, listed, answer.ok ? answer.value : undefined);
+  const converters = importedConverters(c.role, c.tool, listed, answer.ok ? answer.value : undefined, clientsOf(undefined, eraOf(c.protocol).protocol));
   const request = generateRequestOf(c);
   if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
   return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };
