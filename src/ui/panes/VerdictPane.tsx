@@ -1,7 +1,7 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import type { Verdict } from '../../engine/report.ts';
-import { complaintsOf, joinPointer, type Complaint } from '../editor/complaints.ts';
+import { complaintLabel, complaintsOf, type Complaint } from '../editor/complaints.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
@@ -82,8 +82,8 @@ export function VerdictTools() {
  */
 function Places({ verdict }: { verdict: Verdict }) {
   const all = complaintsOf(verdict.errors ?? []).map((c) => ({ ...c, unnamed: c.property !== undefined && !c.text.includes(c.property) }));
-  const link = ({ pointer, property }: Complaint, i: number) => (
-    <PathLink key={i} text={joinPointer(property === undefined ? pointer : [...pointer, property]) || '/'} target={{ pointer, ...(property === undefined ? {} : { property }) }} />
+  const link = (c: Complaint, i: number) => (
+    <PathLink key={i} text={complaintLabel(c)} target={{ pointer: c.pointer, ...(c.property === undefined ? {} : { property: c.property }) }} />
   );
   const unnamed = all.filter((c) => c.unnamed);
   const others = all.filter((c) => !c.unnamed);
