@@ -59,6 +59,8 @@ export interface Converter<Id extends ConverterId = ConverterId> {
 export interface Shipment {
   ships: Json | null;
   undeclared: string[];
+  /** Why some keys could not be judged declared or not (PolicyRow.unjudged); absent when all were. */
+  unjudged?: string;
   refused: string | null;
   log: string | null;
 }

@@ -1,6 +1,7 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
-import type { Verdict } from '../../engine/report.ts';
+import type { PolicyRow, Verdict } from '../../engine/report.ts';
+import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
 import { complaintLabel, complaintsOf, type Complaint } from '../editor/complaints.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
@@ -52,7 +53,7 @@ export function VerdictPane() {
                 </code>
               </>
             ) : (
-              verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>
+              verdict?.valid === null && <span className="said muted">{whyNotValidated(row, report.converters[converter]?.listed ?? null)}</span>
             )}
             {report.role === 'input' && row.refused !== null && verdict && verdict.valid !== null && (
               <span className="said refused-after">
@@ -103,7 +104,8 @@ function Places({ verdict }: { verdict: Verdict }) {
   );
 }
 
-function whyNotValidated(ships: unknown, listed: unknown): string {
+function whyNotValidated({ ships, refused }: PolicyRow, listed: unknown): string {
+  if (refused === NEEDS_ZOD) return 'not run: this policy needs the zod source (the listing was imported as given)';
   if (ships === null) return 'nothing shipped, so nothing to validate';
   if (listed === null) return 'no schema listed, so the client does not validate';
   return 'the client skips this result';
