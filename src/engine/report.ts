@@ -100,6 +100,8 @@ const ConverterRowSchema = z.object({
   listed: z.nullable(JsonSchemaValue),
   /** The error that takes tools/list down (or rejects the tool), verbatim. */
   listError: nullableMessage,
+  /** Where in the schema that error comes from, as a key path (`weightKg`, `items[].createdAt`, `''` the root), when zod names it. */
+  listErrorAt: z.exactOptional(message),
   /** A startup warning, verbatim (e.g. frontmcp leaving the schema out). */
   warning: nullableMessage,
   /** Policies that apply: all five for the output role, `raw` alone for the input role. */

@@ -26,6 +26,8 @@ export interface Listing {
   listed: JsonSchema | null;
   /** The error that takes tools/list down or rejects the tool, verbatim. */
   listError: string | null;
+  /** The key path in the schema the listError comes from (ConverterRow.listErrorAt), when zod names one. */
+  listErrorAt?: string;
   /** A startup warning, verbatim. */
   warning: string | null;
   /** The server ships a non-object answer as `{ result: answer }` (and lists that envelope). */
