@@ -15,4 +15,6 @@ export interface PlaygroundCase {
   versions?: Versions;
   /** What the answer text is; absent when it is the default, the tool's structuredContent. */
   answerForm?: AnswerForm;
+  /** The registered tool the case takes when its schema source registers several (issue 23); absent: the first. */
+  registered?: string | undefined;
 }

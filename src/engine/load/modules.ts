@@ -14,7 +14,7 @@ const ZOD_MODULE: Readonly<Record<string, unknown>> = Object.freeze({ ...zodModu
 export class ImportRefused extends Error {
   constructor(
     readonly module: string,
-    importable: readonly string[] = IMPORTABLE,
+    readonly importable: readonly string[] = IMPORTABLE,
   ) {
     super(`Cannot import "${module}": only ${importable.map((m) => `"${m}"`).join(importable.length > 2 ? ', ' : ' and ')} can be imported here.`);
   }
