@@ -9,13 +9,7 @@ import { loadSchema } from '../src/engine/load.ts';
 import type { Report } from '../src/engine/report.ts';
 import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
-
-/** The issue's block, verbatim. */
-export const ISSUE_BLOCK = `server.registerTool("get_user", {
-  description: "Look up a user",
-  inputSchema: { id: z.string() },
-  outputSchema: { name: z.string(), age: z.number().optional() },
-}, async ({ id }) => ({ content: [], structuredContent: { name: "a", plan: "pro" } }));`;
+import { ISSUE_BLOCK } from './registration.rows.ts';
 
 interface FormRow {
   form: string;
