@@ -176,6 +176,23 @@ describe('what cannot run here', () => {
     expect(!r.ok && r.error.message).toBe('Tool t is already registered');
   });
 
+  it('a whole server file: SDK imports build the capturing server, the transport is inert, its own module only matters to the handler', async () => {
+    const source = [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
+      'import { z } from "zod";',
+      'import { db } from "./db.js";',
+      'const server = new McpServer({ name: "users", version: "1.0.0" });',
+      'server.registerTool("get_user", { outputSchema: { name: z.string() } }, async ({ id }) => ({ content: [], structuredContent: await db.find(id) }));',
+      'server.connect(new StdioServerTransport());',
+    ].join('\n');
+    const report = await evaluate({ v: 1, role: 'output', schema: source, answer: '{"name":"a"}' });
+    expect(report.load).toEqual({ ok: true });
+    expect(report.tool).toBe('get_user');
+    expect(report.registration?.handlerNote).toMatch(/uses db from "\.\/db\.js"/);
+    expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(true);
+  });
+
   it('a receiver the paste defines itself is its own code, not a capture', () => {
     const r = loadSchema('const server = { registerTool() {} };\nserver.registerTool("t", { outputSchema: { a: z.string() } }, () => ({}));\nexport default z.object({ b: z.string() });', 'output');
     expect(r.ok && r.registered).toBeUndefined();

@@ -73,8 +73,8 @@ export class Capture {
   host(): object {
     const sdk = new this.McpServer({ name: 'mcp-schema-playground-capture', version: '1.0.0' }) as SdkServer;
     const methods: Record<Method, (...args: unknown[]) => unknown> = {
-      registerTool: (name, config, handler) => this.sdkRegistered(sdk, name, () => sdk.registerTool(name, config, handler), [schemaFields(config)]),
-      tool: (name, ...rest) => this.sdkRegistered(sdk, name, () => sdk.tool(name, ...rest), rest),
+      registerTool: (name, config, handler) => this.sdkRegistered(sdk, 'registerTool', name, () => sdk.registerTool(name, config, handler), schemaFields(config)),
+      tool: (name, ...rest) => this.sdkRegistered(sdk, 'tool', name, () => sdk.tool(name, ...rest), rest),
       addTool: (options) => this.fastMcp(options),
     };
     const host: object = new Proxy(function host() {}, {
@@ -94,20 +94,18 @@ export class Capture {
         if (!(e instanceof ImportRefused)) throw e;
         const module = String(name);
         if (/^@modelcontextprotocol\/|^fastmcp$/.test(module)) return this.sdkModule();
-        return missingModule((binding) => new MissingImport(module, binding, e.importable), this.host());
+        return missingModule((binding) => new MissingImport(module, binding, e.importable), () => this.host());
       }
     };
   }
 
   private sdkModule(): object {
-    const Server = function (this: unknown) {} as unknown as object;
-    const capture = this;
-    const ServerClass = new Proxy(Server, { construct: () => capture.host() as object });
+    const ServerClass = new Proxy(function Server() {}, { construct: () => this.host() });
     const inert: object = new Proxy(function inert() {}, { get: (_, p) => (p === 'then' ? undefined : inert), apply: () => inert, construct: () => inert });
     return new Proxy({}, { get: (_, p) => (p === '__esModule' ? true : p === 'McpServer' || p === 'FastMCP' || p === 'Server' ? ServerClass : inert) });
   }
 
-  private sdkRegistered(sdk: SdkServer, name: unknown, register: () => unknown, passed: unknown[]): unknown {
+  private sdkRegistered(sdk: SdkServer, form: 'registerTool' | 'tool', name: unknown, register: () => unknown, passed: unknown[]): unknown {
     const out = muted(register);
     const tools = sdk._registeredTools ?? {};
     const reg = typeof name === 'string' ? tools[name] : undefined;
@@ -117,7 +115,7 @@ export class Capture {
     this.tools.push({
       name,
       description: typeof reg.description === 'string' ? reg.description : null,
-      form: passed.length === 1 ? 'registerTool' : 'tool',
+      form,
       input: userValue(reg.inputSchema, passed),
       output: userValue(reg.outputSchema, passed),
       call: typeof handler === 'function' ? (args) => (hasInput ? handler(args, extra()) : handler(extra())) : null,
@@ -147,7 +145,7 @@ interface SdkServer {
   _registeredTools?: Record<string, { description?: unknown; inputSchema?: unknown; outputSchema?: unknown; handler?: Handler; callback?: Handler }>;
 }
 
-/** The config's schema fields, which the SDK wraps when they are raw shapes. */
+/** The config's schema fields (the values the SDK wraps when they are raw shapes). */
 function schemaFields(config: unknown): unknown[] {
   const c = (typeof config === 'object' && config !== null ? config : {}) as { inputSchema?: unknown; outputSchema?: unknown };
   return [c.inputSchema, c.outputSchema];
@@ -159,8 +157,7 @@ function schemaFields(config: unknown): unknown[] {
  */
 function userValue(registered: unknown, passed: unknown[]): unknown {
   if (registered === undefined) return undefined;
-  const candidates = passed.flat();
-  if (candidates.includes(registered)) return registered;
+  if (passed.includes(registered)) return registered;
   const r = registered as { shape?: unknown; _zod?: { def?: { shape?: unknown } } };
   return r._zod?.def?.shape ?? r.shape ?? registered;
 }
@@ -173,22 +170,31 @@ function extra(): object {
 /** The SDK warns about tool names on the console; the name's warnings are shown by the app (tool-name.ts). */
 function muted<T>(run: () => T): T {
   const warn = console.warn;
-  console.warn = () => undefined;
+  // A hardened realm may refuse the assignment: the warning then goes to the console, nothing else changes.
+  const set = (w: typeof warn) => {
+    try {
+      console.warn = w;
+    } catch {
+      // left as it is
+    }
+  };
+  set(() => undefined);
   try {
     return run();
   } finally {
-    console.warn = warn;
+    set(warn);
   }
 }
 
 /** A module not here: each export is a stand-in that throws `missing(name)` when used, or a capturing server when it is one. */
-function missingModule(missing: (binding: string) => Error, host: object): object {
+function missingModule(missing: (binding: string) => Error, hostOf: () => object): object {
+  let host: object | undefined;
   const standIn = (binding: string): object => {
     const refuse = (): never => {
       throw missing(binding);
     };
     return new Proxy(function standIn() {}, {
-      get: (_, p) => ((METHODS as readonly PropertyKey[]).includes(p) ? (host as Record<PropertyKey, unknown>)[p] : p === 'then' ? undefined : refuse()),
+      get: (_, p) => ((METHODS as readonly PropertyKey[]).includes(p) ? ((host ??= hostOf()) as Record<PropertyKey, unknown>)[p] : p === 'then' ? undefined : refuse()),
       has: refuse,
       apply: refuse,
       construct: refuse,

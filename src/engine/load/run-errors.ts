@@ -38,7 +38,7 @@ export function runtimeError(source: string, compiled: Transpiled, program: Prog
 /** A registration refers to a name the paste does not define: say which, and what to paste. */
 function elsewhere(message: string): string {
   const name = /^ReferenceError: ([\w$]+) is not defined$/.exec(message)?.[1];
-  return name ? `${message}: the registration refers to ${name}, which is defined elsewhere in your server. Paste its definition (e.g. const ${name} = z.object({ … })) above the registration.` : message;
+  return name ? `${message}: the registration refers to ${name}, which is defined elsewhere in your server. Paste its definition above the registration.` : message;
 }
 
 /** Where the module name of the import of `module` is in the source. */
