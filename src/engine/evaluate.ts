@@ -7,7 +7,8 @@ import { CaseSchema, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
 import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
-import { loadSchema } from './load.ts';
+import { loadSchema, type LoadResult, type Registered } from './load.ts';
+import { handlerAnswer } from './load/handler.ts';
 import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
@@ -20,7 +21,7 @@ import { capReport } from './caps.ts';
 import { generate, generateRequestOf } from './generate/index.ts';
 import { importedConverters } from './import/imported.ts';
 import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
-import type { Report } from './report.ts';
+import { MAX_REGISTERED_TOOLS, type Registration, type Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
 import { versionsOf, worldFor } from './worlds/load-world.ts';
@@ -79,12 +80,27 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   if (imported !== null) return importedReport(c, imported, report);
 
   hooks.loading?.();
-  const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
+  const loadResult: LoadResult = guard(
+    () => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod, { sdk: world.v1, ...(c.registered === undefined ? {} : { tool: c.registered }) }),
+    (e) => ({ ok: false as const, error: { message: messageOf(e) } }),
+  );
+  // A registered tool's handler is the paste's own code: it runs now, timed with the schema's module code.
+  const registration = loadResult.registered ? await registrationOf(loadResult.registered, c.role) : undefined;
   hooks.loaded?.();
+  const tool = registration && c.tool === DEFAULT_TOOL ? registration.picked : c.tool;
+  if (registration) Object.assign(report, { tool, registration });
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
-  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol) };
+  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
+}
+
+/** The registered tools for the Report, with the picked tool's handler answer (output role: the answer is its result). */
+async function registrationOf(registered: Registered, role: Case['role']): Promise<Registration> {
+  const base = { tools: registered.tools.slice(0, MAX_REGISTERED_TOOLS), picked: registered.picked.name };
+  if (role !== 'output') return { ...base, handlerNote: null };
+  const handler = await handlerAnswer(registered.picked);
+  return handler.note === null ? { ...base, handlerAnswer: handler.answer, handlerNote: null } : { ...base, handlerNote: handler.note };
 }
 
 /** The case's answer, parsed; a whole result (`answerForm: "result"`) also read as one (whole-result.ts). */
