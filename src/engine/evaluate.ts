@@ -9,10 +9,11 @@ import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
 import { loadSchema, type LoadResult, type Registered } from './load.ts';
 import { handlerAnswer } from './load/handler.ts';
+import { transpile } from './load/transpile.ts';
 import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
-import { listErrorAtOf, verifyAll } from './phases/verify.ts';
+import { listErrorAtOf, verifyAll, verifyMemo } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
 import { firstChunksFor, firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
@@ -79,6 +80,9 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   const imported = importedListing(c.schema);
   if (imported !== null) return importedReport(c, imported, report);
 
+  // Transpiling is the engine's work (a cold sucrase can take a while): done before the load phase, which times the
+  // schema's own code (the load phase reuses it).
+  guard(() => transpile(c.schema), () => null);
   hooks.loading?.();
   const loadResult: LoadResult = guard(
     () => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod, { sdk: world.v1, ...(c.registered === undefined ? {} : { tool: c.registered }) }),
@@ -135,12 +139,14 @@ async function evaluateLoaded(
   const analysed = analyseAnswer(loaded, shipped);
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
   const { selected } = hooks;
+  // One memo for the evaluation: the full report reuses the first report's verdicts.
+  const memo = verifyMemo(loaded, facts);
   if (hooks.first && selected) {
-    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts));
+    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts, memo));
     hooks.first(first);
     if (hooks.firstOnly) return first;
   }
-  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts);
+  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts, memo);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;
