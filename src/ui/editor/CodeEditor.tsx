@@ -35,6 +35,7 @@ const PATHS: Record<EditorName, string> = { schema: 'file:///schema.ts', answer:
 type StandaloneEditor = Parameters<OnMount>[0];
 
 /** The editor. Default export so it can be loaded lazily (Monaco stays out of the first paint). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one React component holds the Monaco editor's mount, model and marker effects
 export default function CodeEditor({ name, language, value, onChange, markers, theme, ariaLabel }: CodeEditorProps) {
   const editorRef = useRef<StandaloneEditor | null>(null);
   const pushed = useRef(value);
@@ -116,6 +117,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only (flush reads refs): a new flush each render must not end the editor
   useEffect(
     () => () => {
       if (timer.current) flush();
@@ -124,6 +126,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     [name],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the store's text changes; replaceText is a plain edit helper
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model || value === pushed.current) return;

@@ -11,7 +11,7 @@ export function cachedListing(version: SdkVersion, loaded: LoadedCase, build: (l
   if (!bySchema) cache.set(loaded.schema, (bySchema = new Map()));
   const key = `${version}\u0000${loaded.world?.versions.sdk ?? ''}\u0000${loaded.role}\u0000${loaded.tool}`;
   const hit = bySchema.get(key);
-  if (hit) return hit;
+  if (hit !== undefined) return hit;
   const made = build(loaded);
   bySchema.set(key, made);
   made.catch(() => bySchema.delete(key));
