@@ -97,7 +97,7 @@ export async function editorText(page: Page, which: EditorName): Promise<string>
   return page.evaluate((name) => window.__playground!.getText(name), which);
 }
 
-/** Replaces an editor's text as one undoable Monaco edit; the app sees a normal, debounced change. */
+/** Replaces an editor's text as one undoable Monaco edit; the app sees it as a typed change. */
 export async function setEditorText(page: Page, which: EditorName, text: string): Promise<void> {
   await waitForEditors(page);
   await page.evaluate(([name, value]) => window.__playground!.setText(name, value), [which, text] as const);
