@@ -27,6 +27,8 @@ import { versionsOf, worldFor } from './worlds/load-world.ts';
 import { unvalidatedShipments, wholeResult } from './whole-result.ts';
 import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
+import { eraOf } from './era.ts';
+import { DEFAULT_PROTOCOL } from './contract/versions.ts';
 
 /** Optional observers of one evaluation (the sandbox worker times the schema's own code apart from the engine's). */
 export interface EvaluateHooks {
@@ -72,7 +74,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   } catch (e) {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
   }
-  const report = withVersions(emptyReport(c.role, c.tool, { ok: true }), world, c.answerForm);
+  const report = withVersions(emptyReport(c.role, c.tool, { ok: true }), world, c.answerForm, c.protocol);
   const imported = importedListing(c.schema);
   if (imported !== null) return importedReport(c, imported, report);
 
@@ -81,7 +83,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   hooks.loaded?.();
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
-  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}) };
+  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
 }
 
@@ -122,22 +124,25 @@ async function evaluateLoaded(
     hooks.first(first);
     if (hooks.firstOnly) return first;
   }
-  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world), facts);
+  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;
 }
 
-/** The versions that ran, in the Report's package-keyed record, and the answer form when the case picked one. */
-function withVersions(report: Report, world: World, answerForm: Case['answerForm']): Report {
+/** The versions that ran, in the Report's package-keyed record, the answer form when the case picked one, and the era. */
+function withVersions(report: Report, world: World, answerForm: Case['answerForm'], protocol: Case['protocol']): Report {
   const out: Report = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk } };
-  return answerForm === undefined ? out : { ...out, answerForm };
+  const era = { ...out, protocol: protocol ?? DEFAULT_PROTOCOL };
+  return answerForm === undefined ? era : { ...era, answerForm };
 }
 
 /** A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts). */
 function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report): Report {
-  const answer = parseAnswer(c.answer);
-  const converters = importedConverters(c.role, c.tool, listed, answer.ok ? answer.value : undefined);
+  const answer = answerOf(c);
+  // A whole result: the clients judge its structuredContent, and the v2 clients skip an isError one.
+  const shipped = answer.ok ? (answer.result?.ok ? { value: answer.result.structuredContent, isError: answer.result.isError } : { value: answer.value, isError: false }) : undefined;
+  const converters = importedConverters(c.role, c.tool, listed, shipped?.value, shipped?.isError, clientsOf(undefined, eraOf(c.protocol).protocol));
   const request = generateRequestOf(c);
   if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
   return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES } from './contract/catalog.ts';
-import { ANSWER_FORM_IDS } from './contract/versions.ts';
+import { ANSWER_FORM_IDS, PROTOCOL_IDS } from './contract/versions.ts';
 
 export { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES, type ClientId, type ConverterId, type PolicyId, type Role } from './contract/catalog.ts';
 
@@ -113,6 +113,8 @@ const RealSdkRowSchema = z.object({
   isError: z.boolean(),
   text: z.nullable(z.string().check(z.maxLength(MAX_TOOL_TEXT_CHARS))),
   callError: nullableMessage,
+  /** The protocol version this run negotiated: present when the case picked 2026-07-28 (SDK 1.x still says 2025-11-25). */
+  protocol: z.exactOptional(message),
 });
 export type RealSdkRow = z.output<typeof RealSdkRowSchema>;
 
@@ -160,6 +162,8 @@ export const ReportSchema = z.object({
   versions: z.record(z.string(), message),
   /** The answer form the case picked (absent: the structuredContent, as before answer forms existed). */
   answerForm: z.exactOptional(z.enum(ANSWER_FORM_IDS)),
+  /** The protocol era that ran (the v2 SDK's negotiation, and the wrap rule of every other converter, engine/era.ts). */
+  protocol: z.exactOptional(z.enum(PROTOCOL_IDS)),
   /** A first report (engine/phases/first.ts): the parts still being computed; the full report follows without it. */
   pending: z.exactOptional(z.array(z.enum(PENDING_PARTS))),
 });

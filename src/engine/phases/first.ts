@@ -39,7 +39,7 @@ export async function firstReport(
   whole?: WholeFacts,
 ): Promise<Report> {
   const listing = await listOne(CONVERTER_REGISTRY[selected.converter], loaded);
-  const clients = clientsOf(loaded.world).filter((c) => c.id === selected.client);
+  const clients = clientsOf(loaded.world, loaded.protocol).filter((c) => c.id === selected.client);
   const converters = verifyAll(loaded, answer, [[selected.converter, listing]], shipments, clients, whole);
   for (const row of Object.values(converters)) {
     for (const policy of Object.values(row.policies)) {

@@ -32,7 +32,7 @@ export function verifyAll(
     const wire = serverWire(listing, loaded);
     const policies: ConverterRow['policies'] = {};
     for (const [policy, shipment] of shipments) {
-      const row = whole.isError ? { ...shipment, verdicts: {} as Record<ClientId, Verdict> } : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
+      const row = whole.isError ? unvalidatedOn(wire, shipment, wrap, whole.absent) : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
       const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
       if (policy.opensListing) row.listed = listed;
       row.verdicts = verdicts(loaded, row, listed, clients, verify, whole.isError);
@@ -77,11 +77,25 @@ function shipOn(loaded: LoadedCase, answer: Json, wire: ServerWire, policy: Poli
     row.refused = wire.callError;
   } else if (row.refused !== null && policy.shipsRaw) {
     row.refused = wire.refusal(row.refused);
-  } else if (row.refused === null && (wire.wrapsResult || (wire.wrapsNonObject && !isJsonObject(row.ships)))) {
+  } else if (row.refused === null && wrapsOnWire(wire, row.ships)) {
     row.ships = wrap(row.ships as Json);
   }
   if (row.refused === null && loaded.role === 'output' && policy.onWire) row.ships = policy.onWire(row.ships as Json);
   return row;
+}
+
+/**
+ * An isError whole result is not validated by the server, but its wire codec still puts its structuredContent in the
+ * `{ result }` envelope (the real 2025 run ships `{"result":[1,2]}`), so the clients see what the real one sees.
+ */
+function unvalidatedOn(wire: ServerWire, shipment: Shipment, wrap: (value: Json) => Json, absent: boolean): PolicyRow {
+  const row: PolicyRow = { ...shipment, verdicts: {} as Record<ClientId, Verdict> };
+  if (!absent && row.refused === null && wrapsOnWire(wire, row.ships)) row.ships = wrap(row.ships as Json);
+  return row;
+}
+
+function wrapsOnWire(wire: ServerWire, ships: Json | null): boolean {
+  return wire.wrapsResult || (wire.wrapsNonObject && !isJsonObject(ships));
 }
 
 function isJsonObject(value: Json | null): boolean {
