@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview } from 'vite';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { blockBeyondLocalhost, isLocal } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
@@ -28,7 +29,6 @@ import { size, table, type RunOptions, type Section, type SectionResult } from '
 
 const ROOT = join(import.meta.dirname, '..');
 /** As playwright.config.ts: nothing starts that would phone home. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 /** The strict client's verdict on the raw answer: what the app and an embed show first. */
 const VERDICT_ROW = '[data-pane="verdict"] [data-policy="raw"]';
 const VERDICT_PANE = '[data-pane="verdict"]';
@@ -586,7 +586,7 @@ interface RepeatResult {
  * freshContext uses elsewhere) turns Chromium's HTTP cache off, and with it the code cache a repeat visit is about.
  */
 const launchUnrouted = (): Promise<Browser> =>
-  chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, proxy: { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } });
+  chromium.launch({ ...chromiumLaunchOptions(), proxy: { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } });
 
 async function repeatVisits(origin: string, contexts: number, visits: number, blocked: string[]): Promise<RepeatResult> {
   const browser = await launchUnrouted();
@@ -947,7 +947,7 @@ export const section: Section = {
     const n = quick ? { loads: 3, largeLoads: 2, edits: 10, memoryEdits: 20, giant: 1, runaway: 2, repeatContexts: 2 } : { loads: 10, largeLoads: 5, edits: 30, memoryEdits: 100, giant: 3, runaway: 5, repeatContexts: 3 };
     const app = await builtApp(dist);
     const server = await serve(app.dir);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     const blocked: string[] = [];
     try {
       if (row === 'repeat-visit') {

@@ -20,7 +20,7 @@ export { chunk, type Chunk };
  */
 export const sdkV2 = chunk('sdk-v2', () => import('./real-sdk/v2.ts'));
 
-/** fast-check, for the counterexample search (generate/mutate.ts): only a case that asks for one loads it. */
+/** fast-check (the counterexample search, generate/mutate.ts) and randexp (strings for a `pattern`, generate/sample.ts): only a case that asks for generation loads them. */
 export const fastCheck = chunk('fast-check', () => import('./generate/fast-check.ts'));
 
 /** The chunks a full report needs: the v2 SDK (every report has its rows and real run), and fast-check for a generate request. */

@@ -40,7 +40,7 @@ export async function firstReport(
   memo: VerifyMemo,
 ): Promise<Report> {
   const listing = await listOne(CONVERTER_REGISTRY[selected.converter], loaded);
-  const clients = clientsOf(loaded.world).filter((c) => c.id === selected.client);
+  const clients = clientsOf(loaded.world, loaded.protocol).filter((c) => c.id === selected.client);
   const converters = verifyAll(loaded, answer, [[selected.converter, listing]], shipments, clients, whole, memo);
   for (const row of Object.values(converters)) {
     for (const policy of Object.values(row.policies)) {
