@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview } from 'vite';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { blockBeyondLocalhost } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
@@ -27,7 +28,6 @@ import { size, table, type RunOptions, type Section, type SectionResult } from '
 
 const ROOT = join(import.meta.dirname, '..');
 /** As playwright.config.ts: nothing starts that would phone home. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 /** The strict client's verdict on the raw answer: what the app and an embed show first. */
 const VERDICT_ROW = '[data-pane="verdict"] [data-policy="raw"]';
 const VERDICT_PANE = '[data-pane="verdict"]';
@@ -876,7 +876,7 @@ export const section: Section = {
     const n = quick ? { loads: 3, largeLoads: 2, edits: 10, memoryEdits: 20, giant: 1, runaway: 2 } : { loads: 10, largeLoads: 5, edits: 30, memoryEdits: 100, giant: 3, runaway: 5 };
     const app = await builtApp(dist);
     const server = await serve(app.dir);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     const blocked: string[] = [];
     try {
       const giant = await giantAnswer(browser, server.origin, n.giant, blocked);

@@ -1,7 +1,9 @@
 /**
  * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P]`: prints the Report as JSON.
- * The flags override the case file's `versions`, `answerForm` and `protocol`. Exit 0 when it evaluated, 2 when the case file is
- * unreadable or names a version or answer form that does not exist (the message lists the available ones).
+ * The flags override the case file's `versions`, `answerForm` and `protocol`. One rule for the exit code: 0 when it
+ * evaluated (a schema or answer the engine cannot use is reported in the Report); 2, with a message on stderr and nothing on stdout,
+ * when there is no case to evaluate: no file or an unknown flag, a file that cannot be read as JSON, or a version,
+ * answer form or protocol that does not exist, given by a flag or in the file (the message lists the available ones).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -71,4 +73,10 @@ function writeAll(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+/** `check …` runs the live-server check (src/check); `evaluate …` or no subcommand, the case evaluation above. */
+function dispatch(argv: string[]): Promise<number> {
+  if (argv[0] === 'check') return import('./check/main.ts').then((m) => m.checkMain(argv.slice(1)));
+  return main(argv[0] === 'evaluate' ? argv.slice(1) : argv);
+}
+
+dispatch(process.argv.slice(2)).then((code) => process.exit(code));

@@ -139,8 +139,10 @@ function withVersions(report: Report, world: World, answerForm: Case['answerForm
 
 /** A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts). */
 function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report): Report {
-  const answer = parseAnswer(c.answer);
-  const converters = importedConverters(c.role, c.tool, listed, answer.ok ? answer.value : undefined, clientsOf(undefined, eraOf(c.protocol).protocol));
+  const answer = answerOf(c);
+  // A whole result: the clients judge its structuredContent, and the v2 clients skip an isError one.
+  const shipped = answer.ok ? (answer.result?.ok ? { value: answer.result.structuredContent, isError: answer.result.isError } : { value: answer.value, isError: false }) : undefined;
+  const converters = importedConverters(c.role, c.tool, listed, shipped?.value, shipped?.isError, clientsOf(undefined, eraOf(c.protocol).protocol));
   const request = generateRequestOf(c);
   if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
   return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };

@@ -14,7 +14,8 @@ import type { ZodV4 } from '../worlds/world.ts';
 import { defOf } from '../lib/zod-walk.ts';
 
 /** zod-to-json-schema, which the seed's server uses, targets draft-07 by default. */
-const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-07' } as const;
+// Spelled 'draft-7': zod 4.0 and zod 3.25's zod/v4 know only that spelling (4.1+ reads it as 'draft-07'); 'draft-07' made them warn and drop $schema.
+const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-7' } as const;
 
 /** A plain `z.object` (no `.strict()`, `.passthrough()` or `.catchall()`) declares nothing, so it is listed open. */
 const openPlainObjects: NonNullable<z.core.ToJSONSchemaParams['override']> = ({ zodSchema, jsonSchema }) => {

@@ -11,9 +11,12 @@ import type { ConverterRow, Json, JsonSchema, PolicyRow, Report, Role } from '..
 import type { Client } from '../types.ts';
 
 
-/** Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then). `clients`: the era's (engine/era.ts). */
-export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, clients: readonly Client[] = CLIENTS): Report['converters'] {
-  const verify = verdictMemo(tool);
+/**
+ * Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then); `isError`
+ * of a whole result; `clients`: the era's (engine/era.ts).
+ */
+export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS): Report['converters'] {
+  const verify = verdictMemo(tool, isError);
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
     for (const id of role === 'input' ? (['raw'] as const) : POLICY_IDS) {

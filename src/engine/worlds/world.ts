@@ -12,6 +12,7 @@ import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
 import { sdkV2 } from '../chunks.ts';
+import { DEFAULT_IMPORTABLE } from '../load/modules.ts';
 import { DEFAULT_VERSIONS, type SdkVersion, type Versions, type ZodVersion } from '../contract/versions.ts';
 
 type Ctor = new (...args: never[]) => unknown;
@@ -71,7 +72,7 @@ const DEFAULT_ZOD: ZodModules = {
   version: DEFAULT_VERSIONS.zod,
   root: zodRoot,
   v4: zodRoot.z,
-  importable: { zod: zodRoot, 'zod/v4': zodRoot },
+  importable: DEFAULT_IMPORTABLE,
 };
 
 /** The default v1 SDK (1.32.2). */
