@@ -11,7 +11,7 @@ import { loadSchema } from './load.ts';
 import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
-import { verifyAll } from './phases/verify.ts';
+import { listErrorAtOf, verifyAll } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
 import { firstChunksFor, firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
@@ -109,7 +109,7 @@ async function evaluateLoaded(
     const listings = await convertAll(loaded);
     if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
     if (!answer.ok) {
-      const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
+      const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, ...listErrorAtOf(l), warning: l.warning, policies: {} }]));
       return { ...report, answer: { ok: false, error: answer.error }, converters };
     }
   }

@@ -38,7 +38,7 @@ export function verifyAll(
       row.verdicts = verdicts(loaded, row, listed, clients, verify, whole.isError);
       policies[policy.id] = row;
     }
-    converters[id] = { listed: listing.listed, listError: listing.listError, warning: listing.warning, policies };
+    converters[id] = { listed: listing.listed, listError: listing.listError, ...listErrorAtOf(listing), warning: listing.warning, policies };
   }
   return converters;
 }
@@ -110,4 +110,9 @@ function opened(listed: JsonSchema | null): JsonSchema | null {
   let open = openedListings.get(listed);
   if (open === undefined) openedListings.set(listed, (open = openListing(listed)));
   return open;
+}
+
+/** A listing's `listErrorAt`, as a row carries it (absent when it has none). */
+export function listErrorAtOf(listing: Listing): { listErrorAt?: string } {
+  return listing.listErrorAt === undefined ? {} : { listErrorAt: listing.listErrorAt };
 }
