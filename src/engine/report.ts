@@ -148,6 +148,21 @@ const GeneratedSchema = z.object({
 });
 export type Generated = z.output<typeof GeneratedSchema>;
 
+/** The most registered tools a report lists. */
+export const MAX_REGISTERED_TOOLS = 100;
+
+/**
+ * When the schema source registers tools (issue 23): each tool's name and description, the one the case took, and
+ * the answer its handler gave (structuredContent, called with sample arguments; output role), or why there is none.
+ */
+const RegistrationSchema = z.object({
+  tools: z.array(z.object({ name: message, description: nullableMessage })).check(z.maxLength(MAX_REGISTERED_TOOLS)),
+  picked: message,
+  handlerAnswer: z.exactOptional(JsonValue),
+  handlerNote: nullableMessage,
+});
+export type Registration = z.output<typeof RegistrationSchema>;
+
 /** The parts a first report leaves for the full one: other converters, other clients, the real-SDK runs, the input parse. */
 export const PENDING_PARTS = ['converters', 'clients', 'realSdk', 'input'] as const;
 
@@ -161,6 +176,8 @@ export const ReportSchema = z.object({
   converters: z.partialRecord(z.enum(CONVERTER_IDS), ConverterRowSchema),
   realSdk: z.object({ v1: z.nullable(RealSdkRowSchema), v2: z.nullable(RealSdkRowSchema) }),
   input: z.exactOptional(InputParseSchema),
+  /** Present when the schema source registers tools (load/register.ts). */
+  registration: z.exactOptional(RegistrationSchema),
   /** Present when the case asked for generation (its `generate` field). */
   generated: z.exactOptional(GeneratedSchema),
   versions: z.record(z.string(), message),

@@ -51,6 +51,11 @@ export function choicesOf(versions: Versions, answerForm: AnswerForm, protocol: 
   };
 }
 
+/** The registered-tool choice as a case carries it: present only when set. */
+export function registeredOf(c: Pick<PlaygroundCase, 'registered'>): Pick<PlaygroundCase, 'registered'> {
+  return c.registered === undefined ? {} : { registered: c.registered };
+}
+
 /** True when two cases run different versions or eras, or read the answer differently. */
 export function choicesChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
   return !sameVersions(versionsOf(a), versionsOf(b)) || answerFormOf(a) !== answerFormOf(b) || protocolOf(a) !== protocolOf(b);

@@ -2,7 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CaseInput } from '../engine/case.ts';
 import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
-import { answerFormOf, choicesChanged, choicesOf, cleanVersions, protocolOf, sameVersions, versionsOf } from './caseChoices.ts';
+import { answerFormOf, choicesChanged, choicesOf, cleanVersions, protocolOf, registeredOf, sameVersions, versionsOf } from './caseChoices.ts';
 import { copyCase } from './linkShape.ts';
 import type { Report } from '../engine/report.ts';
 import type { PlaygroundCase } from './permalink.ts';
@@ -151,20 +151,21 @@ export function selectCase(s: PlaygroundState): PlaygroundCase {
 
 /** Only the case's fields (a state or a message may carry more), with the versions and answer form always set. */
 function pickCase(c: PlaygroundCase): Omit<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'> & Pick<PlaygroundState, 'versions' | 'answerForm' | 'protocol'> {
-  return { role: c.role, tool: c.tool, schema: c.schema, answer: c.answer, converter: c.converter, client: c.client, versions: cleanVersions(versionsOf(c)), answerForm: answerFormOf(c), protocol: protocolOf(c) };
+  // `registered` always set (undefined when absent), so loading a case without one clears the previous choice.
+  return { role: c.role, tool: c.tool, schema: c.schema, answer: c.answer, converter: c.converter, client: c.client, versions: cleanVersions(versionsOf(c)), answerForm: answerFormOf(c), protocol: protocolOf(c), registered: c.registered };
 }
 
 /** What the engine reads beyond CaseInput's v1 fields: the versions and the answer form, when not the defaults. */
-export type EngineCase = CaseInput & Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'>;
+export type EngineCase = CaseInput & Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol' | 'registered'>;
 
 /** The case as the engine reads it (converter and client do not change the Report; default versions are left out). */
 export function selectEngineCase(s: PlaygroundCase): EngineCase {
-  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer, ...choicesOf(versionsOf(s), answerFormOf(s), protocolOf(s)) };
+  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer, ...choicesOf(versionsOf(s), answerFormOf(s), protocolOf(s)), ...registeredOf(s) };
 }
 
 /** True when two cases differ in what the engine evaluates. */
 export function engineCaseChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer || choicesChanged(a, b);
+  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer || choicesChanged(a, b) || a.registered !== b.registered;
 }
 
 /** True when two cases differ in what a link carries. */

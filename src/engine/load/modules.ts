@@ -5,7 +5,7 @@
 import * as zodModule from 'zod';
 import * as zodV3Module from 'zod/v3';
 import * as zodMiniModule from 'zod/mini';
-import type { ZodModules } from '../worlds/world.ts';
+import type { ZodModules } from '../worlds/zod-modules.ts';
 
 const asModule = (m: object): Readonly<Record<string, unknown>> => Object.freeze({ ...m, __esModule: true });
 const ZOD_MODULE = asModule(zodModule);
@@ -30,7 +30,7 @@ export const IMPORTABLE: readonly string[] = Object.keys(DEFAULT_IMPORTABLE);
 export class ImportRefused extends Error {
   constructor(
     readonly module: string,
-    importable: readonly string[] = IMPORTABLE,
+    readonly importable: readonly string[] = IMPORTABLE,
   ) {
     super(`Cannot import "${module}": only ${importable.map((m) => `"${m}"`).join(importable.length > 2 ? ', ' : ' and ')} can be imported here.`);
   }

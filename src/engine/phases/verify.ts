@@ -16,6 +16,17 @@ export interface WholeFacts {
 }
 const NOT_WHOLE: WholeFacts = { isError: false, absent: false };
 
+/** What verifyAll calls of one evaluation share: the verdict memo, and one `{ result }` envelope per shipped value (the memo's key). */
+export interface VerifyMemo {
+  verify: Verify;
+  wrap: (value: Json) => Json;
+}
+
+/** A fresh memo for one evaluation (the first report's verifyAll and the full report's share it: each verdict runs once). */
+export function verifyMemo(loaded: LoadedCase, whole: WholeFacts = NOT_WHOLE): VerifyMemo {
+  return { verify: verdictMemo(loaded.tool, whole.isError), wrap: envelopes() };
+}
+
 /** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */
 export function verifyAll(
   loaded: LoadedCase,
@@ -24,9 +35,8 @@ export function verifyAll(
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   clients: readonly Client[] = CLIENTS,
   whole: WholeFacts = NOT_WHOLE,
+  { verify, wrap }: VerifyMemo = verifyMemo(loaded, whole),
 ): Report['converters'] {
-  const verify = verdictMemo(loaded.tool, whole.isError);
-  const wrap = envelopes();
   const converters: Report['converters'] = {};
   for (const [id, listing] of listings) {
     const wire = serverWire(listing, loaded);
