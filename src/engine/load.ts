@@ -1,8 +1,9 @@
 /**
- * The load phase: TypeScript source → zod schema, in four steps under ./load: transpile (sucrase strips the types and
- * turns imports into `require` calls), execute (`new Function` runs the result with a module map that knows only zod;
- * errors are located through the source map), pick (which value is the schema), and bounded (a schema that never
- * ends is refused). Runs in Node, a worker and the main thread (no `node:` imports). Never throws.
+ * The load phase: TypeScript source → zod schema, in four steps under ./load: transpile (imports turned into `require`
+ * calls: plain JavaScript rewritten in place, TypeScript through sucrase, an engine part loaded before: `sucraseChunk`),
+ * execute (`new Function` runs the result with a module map that knows only zod; errors are located through the source
+ * map), pick (which value is the schema), and bounded (a schema that never ends is refused). Runs in Node, a worker
+ * and the main thread (no `node:` imports). Never throws.
  */
 import type { z } from 'zod';
 import type { Role } from './case.ts';
@@ -18,6 +19,7 @@ import { transpile } from './load/transpile.ts';
 import type { ZodModules } from './worlds/world.ts';
 import { isZod4 } from './worlds/zod-kind.ts';
 
+export { sucraseChunk } from './load/transpile.ts';
 export { MAX_SCHEMA_DEPTH } from './load/bounded.ts';
 export { IMPORTABLE } from './load/modules.ts';
 export { NO_SCHEMA } from './load/pick.ts';

@@ -1,11 +1,13 @@
 /** Pick: which value the run produced is the schema, and a clear message when the one the source names is not one. */
 import { z } from 'zod';
+import { z as z3 } from 'zod/v3';
 import { positionOf } from '../answer.ts';
 import type { Role } from '../case.ts';
 import type { Evaluated } from './execute.ts';
 import type { RegisteredTool } from './register.ts';
 import { fail, type Step } from './step.ts';
 import type { ZodModules } from '../worlds/world.ts';
+import { isZod4 } from '../worlds/zod-kind.ts';
 
 /** Said when nothing in the source qualifies as the schema. */
 export const NO_SCHEMA = 'No zod schema found: export default your schema, or declare it with const.';
@@ -85,8 +87,13 @@ function lastMatch(source: string, pattern: RegExp): { line: number; column: num
  * lets `{}` count too; when the schema is guessed among all exports and declarations, an empty object is just data.
  */
 function toSchema(value: unknown, named: boolean): z.ZodType | null {
-  if (value instanceof z.ZodType) return value;
-  return isRawShape(value, named, (v) => v instanceof z.ZodType) ? z.object(value) : null;
+  if (isDefaultSchema(value)) return value;
+  return isRawShape(value, named, isDefaultSchema) ? z.object(value) : null;
+}
+
+/** A schema of the bundled zod package: zod 4 classic or mini (`_zod`), or the zod 3 inside it (`zod/v3`). */
+function isDefaultSchema(value: unknown): value is z.ZodType {
+  return value instanceof z.ZodType || value instanceof z3.ZodType || isZod4(value);
 }
 
 type ToSchema = (value: unknown, named: boolean) => z.ZodType | null;
