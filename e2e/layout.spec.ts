@@ -63,7 +63,8 @@ test('390×844: a one-line verdict summary is in view without scrolling, and lea
   }
 });
 
-test('1440×900: the undeclared-keys pane is no taller than its content; the real SDK pane below takes the rest', async ({ page }) => {
+test('1440×900: the undeclared-keys pane is no taller than its content; the real SDK pane below takes the rest', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
