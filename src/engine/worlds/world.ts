@@ -12,7 +12,7 @@ import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
 import { sdkV2 } from '../chunks.ts';
-import { DEFAULT_IMPORTABLE } from '../load/modules.ts';
+import { DEFAULT_IMPORTABLE } from '../load/default-zod.ts';
 import { DEFAULT_VERSIONS, type SdkVersion, type Versions, type ZodVersion } from '../contract/versions.ts';
 
 type Ctor = new (...args: never[]) => unknown;
