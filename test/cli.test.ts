@@ -111,4 +111,16 @@ describe('cli version flags', () => {
       expect((JSON.parse(run.stdout) as Report).converters['lenient-output']?.listed).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#' });
     }
   });
+
+  it('--protocol 2026-07-28 runs the modern era: the v2 client gets the bare array and says data/0 (issue 21)', () => {
+    const array = { ...extraKey, schema: 'import { z } from "zod"\nexport default z.array(z.object({ id: z.string() }))', answer: '[{"id":"1","x":2}]' };
+    const run = cli(['-', '--protocol', '2026-07-28'], JSON.stringify(array));
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.protocol).toBe('2026-07-28');
+    expect(report.realSdk.v2?.callError).toBe("Structured content does not match the tool's output schema: data/0 must NOT have additional properties");
+    const bad = cli(['-', '--protocol', '2024-11-05'], JSON.stringify(array));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('Unknown protocol "2024-11-05": available 2025-11-25, 2026-07-28');
+  });
 });

@@ -54,6 +54,8 @@ export interface V2Api {
   Client: Ctor;
   InMemoryTransport: { createLinkedPair(): [unknown, unknown] };
   AjvJsonSchemaValidator: Ctor;
+  /** `@modelcontextprotocol/server/stdio`'s era-deciding entry: the only route to the 2026-07-28 era (era.ts). */
+  serveStdio: (factory: () => unknown, options: { transport: unknown }) => { close(): Promise<void> };
 }
 
 /** The packages one case runs. */
@@ -100,6 +102,9 @@ export const DEFAULT_V2: V2Api = {
   },
   get AjvJsonSchemaValidator() {
     return sdkV2.get().AjvJsonSchemaValidator as unknown as Ctor;
+  },
+  get serveStdio() {
+    return sdkV2.get().serveStdio as unknown as V2Api['serveStdio'];
   },
 };
 

@@ -45,13 +45,13 @@ export function resizeMessage(height: number): ResizeMessage | null {
 export function parseHostMessage(data: unknown): HostMessageResult {
   if (!isPlainObject(data) || !Object.hasOwn(data, 'type') || data['type'] !== SET_TYPE) return { ok: false, reason: null };
   const c = Object.hasOwn(data, 'case') ? data['case'] : undefined;
-  if (!isPlainObject(c)) return invalid('"case" must be an object { role, tool, schema, answer, converter, client, versions?, answerForm? }');
+  if (!isPlainObject(c)) return invalid('"case" must be an object { role, tool, schema, answer, converter, client, versions?, answerForm?, protocol? }');
   // Own properties only: nothing inherited (a crafted prototype) may stand in for a field.
   const own = (key: string): unknown => (Object.hasOwn(c, key) ? c[key] : undefined);
   if (own('v') !== undefined && own('v') !== 1) return invalid('"case.v" must be 1 when given');
   const size = ['tool', 'schema', 'answer'].reduce((n, k) => n + (typeof own(k) === 'string' ? (own(k) as string).length : 0), 0);
   if (size > MAX_SET_CHARS) return invalid(`the case holds more than ${MAX_SET_CHARS.toLocaleString('en-US')} characters`);
-  const candidate = Object.fromEntries(['role', 'tool', 'schema', 'answer', 'converter', 'client', 'versions', 'answerForm'].map((k) => [k, own(k)]));
+  const candidate = Object.fromEntries(['role', 'tool', 'schema', 'answer', 'converter', 'client', 'versions', 'answerForm', 'protocol'].map((k) => [k, own(k)]));
   // The link decoder's shape check, reached through a round trip, so a message accepts exactly what a link does.
   let decoded: ReturnType<typeof decodePermalink>;
   try {
