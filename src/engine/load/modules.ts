@@ -1,11 +1,28 @@
 /**
  * The module map the user's code runs with: the world's zod package (worlds/world.ts) and nothing else. In every world,
- * the default one included (default-zod.ts), each of `zod`, `zod/v3`, `zod/v4`, `zod/v4/mini` (and `zod/mini` on 4.x)
- * means what it means in that zod package.
+ * the default one included, each of `zod`, `zod/v3`, `zod/v4`, `zod/v4/mini` (and `zod/mini` on 4.x) means what it
+ * means in that zod package.
  */
 import * as zodModule from 'zod';
-import { DEFAULT_IMPORTABLE } from './default-zod.ts';
-import type { ZodModules } from '../worlds/world.ts';
+import * as zodV3Module from 'zod/v3';
+import * as zodMiniModule from 'zod/mini';
+import type { ZodModules } from '../worlds/zod-modules.ts';
+
+const asModule = (m: object): Readonly<Record<string, unknown>> => Object.freeze({ ...m, __esModule: true });
+const ZOD_MODULE = asModule(zodModule);
+const ZOD_MINI_MODULE = asModule(zodMiniModule);
+
+/**
+ * What each specifier a schema may import gives it in the default world, as in the bundled zod 4 package (the instance
+ * the SDKs use): `zod` and `zod/v4` are zod 4 classic, `zod/v4/mini` and `zod/mini` zod 4 mini, `zod/v3` the zod 3 inside it.
+ */
+export const DEFAULT_IMPORTABLE: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  zod: ZOD_MODULE,
+  'zod/v3': asModule(zodV3Module),
+  'zod/v4': ZOD_MODULE,
+  'zod/v4/mini': ZOD_MINI_MODULE,
+  'zod/mini': ZOD_MINI_MODULE,
+};
 
 /** The modules a schema may import in the default world. */
 export const IMPORTABLE: readonly string[] = Object.keys(DEFAULT_IMPORTABLE);
