@@ -3,7 +3,7 @@
  * Focus never drops to the page: Suggest fixes moves it to the section's heading (the button it replaces is gone),
  * Apply to the schema editor at the edit (where Ctrl/Cmd+Z undoes it; the fixes leave once the verdict passes).
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { CLIENT_ENTRIES, entryOf, POLICY_ENTRIES } from '../../engine/contract/catalog.ts';
 import { copyText } from '../clipboard.ts';
 import { editors } from '../editor/mountedEditors.ts';
@@ -18,13 +18,13 @@ import { sameJson } from '../../engine/lib/json.ts';
 /** The fixes section under the verdict rows (nothing while the selected verdict passes). */
 export function Fixes() {
   const { state, ask } = useFixes();
-  const title = useRef<HTMLHeadingElement>(null);
+  // Set by Suggest fixes: the heading that replaces the button takes the focus as it mounts.
   const focusTitle = useRef(false);
-  useEffect(() => {
-    if (!focusTitle.current || !title.current) return;
+  const title = (heading: HTMLHeadingElement | null) => {
+    if (!heading || !focusTitle.current) return;
     focusTitle.current = false;
-    title.current.focus();
-  }, [state.status]);
+    heading.focus();
+  };
   if (state.status === 'none') return null;
   const { total, target } = state;
   const client = entryOf(CLIENT_ENTRIES, target.client).title;
