@@ -96,7 +96,8 @@ describe('the version-world examples open in their world (their verdicts are gal
       expect(picked('zod')).toBe(versions.zod);
       expect(picked('SDK v1')).toBe(versions.sdk);
     }
-    expect(render(shown, WorldBadge).textContent).toContain(versions ? `zod ${versions.zod}` : 'whole result');
+    const protocol = example.case.protocol;
+    expect(render(shown, WorldBadge).textContent).toContain(versions ? `zod ${versions.zod}` : protocol ? `protocol ${protocol}` : 'whole result');
   });
 });
 
