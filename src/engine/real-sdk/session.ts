@@ -28,8 +28,12 @@ interface SdkServer {
 export interface Session {
   client: SdkClient;
   registered: { outputSchemaJson?: unknown };
-  /** What the output tool answers with: set by each run before its call (runs on a session take turns). */
-  slot: { answer: Json };
+  /**
+   * What the output tool answers with: set by each run before its call (runs on a session take turns). `serialize`:
+   * the answer holds what only a real transport's JSON turns into JSON (a handler's Date), so the server's messages
+   * go through JSON on their way to the client, as over stdio or HTTP.
+   */
+  slot: { answer: Json; serialize: boolean };
   /** This session's tools/list, once asked: the listing of one registered tool never changes, so later runs reuse it. */
   listing?: Promise<{ listed: JsonSchema | null; listError: string | null }>;
   close(): Promise<void>;
@@ -48,10 +52,11 @@ export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Ses
   const server = new Server(info);
   const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)() });
   const [clientSide, serverSide] = api.InMemoryTransport.createLinkedPair();
+  const slot: Session['slot'] = { answer: null, serialize: false };
+  serializeOutgoing(serverSide, slot);
   // 1.20's registerTool takes only a raw shape and wraps it in its own z.object (a real 1.20 server passes `.shape`).
   const schema = version === 'v1' && world.v1.version === '1.20.2' ? rawShapeOf(loaded.schema) : loaded.schema;
   const config = loaded.role === 'output' ? { outputSchema: schema } : { inputSchema: schema };
-  const slot: Session['slot'] = { answer: null };
   const registered = server.registerTool(loaded.tool, config, handlerFor(loaded, slot));
   const session: Session = {
     client,
@@ -70,6 +75,13 @@ export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Ses
     throw e;
   }
   return session;
+}
+
+/** Passes the server's messages through JSON (`JSON.stringify`, then parse) while the slot asks for it. */
+function serializeOutgoing(transport: unknown, slot: Session['slot']): void {
+  const t = transport as { send(message: unknown, options?: unknown): Promise<void> };
+  const send = t.send.bind(t);
+  t.send = (message, options) => send(slot.serialize ? (JSON.parse(JSON.stringify(message)) as unknown) : message, options);
 }
 
 /** An object schema's shape (zod 3 and 4 both have `.shape`), else the schema as it is. */
