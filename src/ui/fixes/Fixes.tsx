@@ -42,9 +42,18 @@ export function Fixes() {
       ))}
       {state.status === 'done' && check.offered.length === 0 && (
         <Note>
-          None of the {check.tried} schema edits tried turns this verdict PASS.
+          None of the {check.tried} schema edits tried (alone, or the partial ones together) turns this verdict PASS.
         </Note>
       )}
+      {check.offered.length === 0 &&
+        check.partial.map((p, i) => (
+          <div className="fix fix-partial" key={`p${i}`} data-testid="fix-partial">
+            <strong>{p.fix.title}</strong> <span className="badge">partial</span>{' '}
+            <span className="muted">
+              fixes {listed(p.fixed)}; {listed(p.remaining)} still fail{p.remaining.length === 1 ? 's' : ''}
+            </span>
+          </div>
+        ))}
       {check.inWords.map((fix, i) => (
         <div className="fix fix-words" key={`w${i}`} data-testid="fix-in-words">
           <strong>{fix.title}</strong>
@@ -75,6 +84,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
   return (
     <div className="fix" data-testid="fix" data-kind={fix.kind}>
       <strong>{fix.title}</strong>{' '}
+      {fix.parts && <span className="muted">(together) </span>}
       <span className="badge badge-pass" title="the edited case ran in the sandbox and this client accepts the answer">
         {fix.verifiedBy ? `PASS under ${entryOf(POLICY_ENTRIES, fix.verifiedBy).title}` : 'PASS, checked'}
       </span>
@@ -94,6 +104,16 @@ function FixCard({ checked }: { checked: CheckedFix }) {
       </details>
     </div>
   );
+}
+
+/** Places as the pane shows them: `/region`, `/giftWrap (missing)`. */
+function listed(places: readonly string[]) {
+  return places.map((p, i) => (
+    <span key={p}>
+      {i > 0 && ', '}
+      <code>{p}</code>
+    </span>
+  ));
 }
 
 function CopyBlock({ text }: { text: string }) {
