@@ -45,7 +45,7 @@ export function Fixes() {
           None of the {check.tried} schema edits tried (alone, or the partial ones together) turns this verdict PASS.
         </Note>
       )}
-      {check.offered.length === 0 &&
+      {!check.offered.some((f) => f.fix.schema !== null) &&
         check.partial.map((p, i) => (
           <div className="fix fix-partial" key={`p${i}`} data-testid="fix-partial">
             <strong>{p.fix.title}</strong> <span className="badge">partial</span>{' '}
