@@ -15,6 +15,9 @@ import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { editorText, expect, test } from './fixtures.ts';
 
+// The docs-page test adds a context init script and opens a popup: every test here gets a context of its own.
+test.use({ isolated: true });
+
 const FAILING: PlaygroundCase = DEFAULT_CASE;
 const PASSING: PlaygroundCase = {
   ...DEFAULT_CASE,
@@ -25,6 +28,8 @@ const PASSING: PlaygroundCase = {
   client: 'sdk-v2-node',
 };
 const SET_CASE: PlaygroundCase = { ...PASSING, tool: 'set_by_host', answer: '{ "id": "u1", "nickname": "Ada" }\n' };
+/** What the docs page sends the first embed on its ready message. */
+const FAILING_ON_READY: PlaygroundCase = { ...FAILING, tool: 'set_on_ready' };
 
 /** A docs-like page with two embeds, whose listener sizes each iframe from its resize messages (checking event.source). */
 function docsPage(appOrigin: string): string {
@@ -39,12 +44,18 @@ ${frame('first', FAILING)}
 ${frame('second', PASSING)}
 <script>
 window.resizes = [];
+window.received = { first: [], second: [] };
 addEventListener('message', (event) => {
   for (const frame of document.querySelectorAll('iframe')) {
     if (event.source !== frame.contentWindow) continue;
+    received[frame.id].push(event.data && event.data.type);
     if (event.data && event.data.type === 'mcp-schema-playground:resize') {
       frame.style.height = event.data.height + 'px';
       resizes.push({ id: frame.id, height: event.data.height });
+    }
+    // As the README's host snippet: the first embed gets its case from the page the moment it says it listens.
+    if (event.data && event.data.type === 'mcp-schema-playground:ready' && frame.id === 'first') {
+      frame.contentWindow.postMessage({ type: 'mcp-schema-playground:set', case: ${JSON.stringify(FAILING_ON_READY)} }, '*');
     }
   }
 });
@@ -94,6 +105,11 @@ test('two embeds on a docs page: verdicts, sizes, a set message, Open in playgro
     await expect(verdict(first)).toContainText('FAIL');
     await expect(verdict(first)).toContainText('data must NOT have additional properties');
     await expect(verdict(second)).toContainText('PASS');
+    // Ready comes first, and a set sent on it lands; no resize ever says 0 (the host would collapse the iframe).
+    await expect(first.locator('.embed-tool')).toHaveText('set_on_ready');
+    const received = await page.evaluate(() => (window as unknown as { received: Record<string, string[]> }).received);
+    expect([received['first']?.[0], received['second']?.[0]]).toEqual(['mcp-schema-playground:ready', 'mcp-schema-playground:ready']);
+    expect(await page.evaluate(() => (window as unknown as { resizes: Array<{ height: number }> }).resizes.filter((r) => r.height <= 0))).toEqual([]);
 
     // Each iframe is as tall as its content: the host set it from the embed's resize messages.
     for (const [id, frame] of [['first', first], ['second', second]] as const) {

@@ -16,6 +16,8 @@ export interface LoadedCase {
   world?: World;
   /** What the answer text is (output role): absent, the structuredContent; 'result', the whole CallToolResult. */
   answerForm?: 'result';
+  /** The protocol era the v2 SDK negotiates (era.ts): absent, 2025-11-25; '2026-07-28', the modern era (SEP-2106). */
+  protocol?: '2026-07-28';
 }
 
 /**

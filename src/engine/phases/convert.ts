@@ -4,7 +4,7 @@ import { CONVERTERS } from '../converters/index.ts';
 import { messageOf } from '../lib/message.ts';
 import { unrepresentablePlace } from '../converters/support/unrepresentable-place.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
-import { converterNeedsZod4 } from '../worlds/needs-zod4.ts';
+import { converterNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
 
 /** Each converter's listing, in catalog order; a converter that throws reports it as its listError. */
@@ -14,7 +14,8 @@ export async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId
 
 /** One converter's listing; what it throws is its listError; one that reads zod 4 internals says so on a zod 3 schema. */
 export async function listOne(conv: Converter, loaded: LoadedCase): Promise<Listing> {
-  if (conv.needsZod4 && loaded.world && !isZod4(loaded.schema)) return { listed: null, listError: converterNeedsZod4(conv.id, loaded.world.versions.zod), warning: null };
+  const zod3 = conv.needsZod4 ? zod3Of(loaded) : null;
+  if (zod3 !== null) return { listed: null, listError: converterNeedsZod4(conv.id, zod3), warning: null };
   let listing: Listing;
   try {
     listing = await conv.list(loaded);

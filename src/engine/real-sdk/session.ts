@@ -3,9 +3,8 @@ import { DEFAULT_WORLD } from '../worlds/world.ts';
 import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
-
-/** A published MCP SDK major. */
-export type SdkVersion = 'v1' | 'v2';
+import type { RealSdkId } from '../contract/catalog.ts';
+import { isModern } from '../era.ts';
 
 type Content = { type: string; text?: unknown };
 type ToolResult = { structuredContent?: unknown; isError?: unknown; content?: Content[] };
@@ -17,6 +16,8 @@ export interface SdkClient {
   callTool(params: { name: string; arguments: unknown }): Promise<ToolResult>;
   connect(transport: unknown): Promise<void>;
   close(): Promise<void>;
+  /** v2 only: the protocol version the connection negotiated. */
+  getNegotiatedProtocolVersion?(): string | undefined;
 }
 interface SdkServer {
   registerTool(name: string, config: object, handler: Handler): { outputSchemaJson?: unknown };
@@ -40,7 +41,7 @@ export interface Session {
 }
 
 /** Opens a server and client of this major, linked by the SDK's own InMemoryTransport, with the case's tool registered. */
-export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Session> {
+export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Session> {
   const info = { name: 'mcp-schema-playground', version: '1.0.0' };
   const world = loaded.world ?? DEFAULT_WORLD;
   // The default v2 packages are a lazily loaded chunk (evaluate() preloads it; a direct caller may not have).
@@ -49,26 +50,38 @@ export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Ses
   // SDK boundary: the classes are generic over schema types we only know at runtime.
   const Server = api.McpServer as unknown as new (i: typeof info) => SdkServer;
   const ClientClass = api.Client as unknown as new (i: typeof info, o?: object) => SdkClient;
-  const server = new Server(info);
-  const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)() });
+  const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)(), ...modernClientOptions(loaded) });
   const [clientSide, serverSide] = api.InMemoryTransport.createLinkedPair();
   const slot: Session['slot'] = { answer: null, serialize: false };
   serializeOutgoing(serverSide, slot);
   // 1.20's registerTool takes only a raw shape and wraps it in its own z.object (a real 1.20 server passes `.shape`).
   const schema = version === 'v1' && world.v1.version === '1.20.2' ? rawShapeOf(loaded.schema) : loaded.schema;
   const config = loaded.role === 'output' ? { outputSchema: schema } : { inputSchema: schema };
-  const registered = server.registerTool(loaded.tool, config, handlerFor(loaded, slot));
+  const serve = (): SdkServer => {
+    const server = new Server(info);
+    session.registered = server.registerTool(loaded.tool, config, handlerFor(loaded, slot));
+    return server;
+  };
+  let closeServer = async () => undefined as unknown;
   const session: Session = {
     client,
-    registered,
+    registered: {},
     slot,
     close: async () => {
       await client.close().catch(() => undefined);
-      await server.close().catch(() => undefined);
+      await closeServer().catch(() => undefined);
     },
   };
   try {
-    await server.connect(serverSide);
+    if (version === 'v2' && isModern(loaded)) {
+      // Only the SDK's own serving entry offers the 2026-07-28 era (a hand-connected McpServer answers server/discover with "Method not found").
+      const handle = world.v2.serveStdio(serve, { transport: serverSide });
+      closeServer = () => handle.close();
+    } else {
+      const server = serve();
+      closeServer = () => server.close();
+      await server.connect(serverSide);
+    }
     await client.connect(clientSide);
   } catch (e) {
     await session.close();
@@ -82,6 +95,11 @@ function serializeOutgoing(transport: unknown, slot: Session['slot']): void {
   const t = transport as { send(message: unknown, options?: unknown): Promise<void> };
   const send = t.send.bind(t);
   t.send = (message, options) => send(slot.serialize ? (JSON.parse(JSON.stringify(message)) as unknown) : message, options);
+}
+
+/** The v2 client pinned to the modern era (the 2025 era is its default negotiation). */
+function modernClientOptions(loaded: LoadedCase): object {
+  return isModern(loaded) ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {};
 }
 
 /** An object schema's shape (zod 3 and 4 both have `.shape`), else the schema as it is. */

@@ -12,11 +12,12 @@ export function useCompare(): { runs: ReadonlyMap<string, WorldRun>; changed: bo
   const [runs, setRuns] = useState<ReadonlyMap<string, WorldRun>>(new Map());
   const [changed, setChanged] = useState(false);
   const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is read by no line: Run again bumps it to start the comparison over
   useEffect(() => {
     const compared = selectEngineCase(store.getState());
     setChanged(false);
     const run = startCompare(compared, worldsToRun(), sideRuns, { budgetMs: COMPARE_BUDGET_MS, onChange: setRuns });
-    // Picking versions (a cell click) changes no cell: only the case itself stops the comparison.
+    // Picking versions or the era (a cell click) changes no cell: only the case itself stops the comparison.
     const unsubscribe = store.subscribe((s) => {
       if (!sameApartFromVersions(selectEngineCase(s), compared)) {
         run.cancel();
