@@ -61,9 +61,18 @@ export function Fixes() {
       ))}
       {state.status === 'done' && check.offered.length === 0 && (
         <Note>
-          None of the {check.tried} schema edits tried turns this verdict PASS.
+          None of the {check.tried} schema edits tried (alone, or the partial ones together) turns this verdict PASS.
         </Note>
       )}
+      {!check.offered.some((f) => f.fix.schema !== null) &&
+        check.partial.map((p, i) => (
+          <div className="fix fix-partial" key={`p${i}`} data-testid="fix-partial">
+            <strong>{p.fix.title}</strong> <span className="badge">partial</span>{' '}
+            <span className="muted">
+              fixes {listed(p.fixed)}; {listed(p.remaining)} still fail{p.remaining.length === 1 ? 's' : ''}
+            </span>
+          </div>
+        ))}
       {check.inWords.map((fix, i) => (
         <div className="fix fix-words" key={`w${i}`} data-testid="fix-in-words">
           <strong>{fix.title}</strong>
@@ -97,6 +106,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
   return (
     <div className="fix" data-testid="fix" data-kind={fix.kind}>
       <strong>{fix.title}</strong>{' '}
+      {fix.parts && <span className="muted">(together) </span>}
       <span className="badge badge-pass" title="the edited case ran in the sandbox and this client accepts the answer">
         {fix.verifiedBy ? `PASS under ${entryOf(POLICY_ENTRIES, fix.verifiedBy).title}` : 'PASS, checked'}
       </span>
@@ -124,6 +134,16 @@ function firstChange(before: string, after: string): { line: number; column: num
   while (i < before.length && i < after.length && before[i] === after[i]) i++;
   const lines = after.slice(0, i).split('\n');
   return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+}
+
+/** Places as the pane shows them: `/region`, `/giftWrap (missing)`. */
+function listed(places: readonly string[]) {
+  return places.map((p, i) => (
+    <span key={p}>
+      {i > 0 && ', '}
+      <code>{p}</code>
+    </span>
+  ));
 }
 
 function CopyBlock({ text }: { text: string }) {
