@@ -1,18 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium.ts';
 
-/** Chromium flags for a machine without a GPU or network: nothing starts that would phone home. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-];
-
-// Overridable so two checkouts (or two people on one machine) can run the suite side by side.
-const PORT = Number(process.env.E2E_PORT ?? 5173);
+// Not `npm start`'s 5173: the suite starts its own server on the build it was given. Overridable so two checkouts (or
+// two people on one machine) can run the suite side by side.
+const PORT = Number(process.env.E2E_PORT ?? 5273);
 const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
 
 export default defineConfig({
@@ -34,7 +25,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: chromiumLaunchOptions(),
       },
     },
   ],
@@ -42,7 +33,8 @@ export default defineConfig({
     // `npm test` builds first; the e2e suite runs against the built app, as users get it.
     command: `npx vite preview --port ${PORT} --strictPort --outDir ${OUT_DIR}`,
     url: `http://localhost:${PORT}`,
-    reuseExistingServer: !process.env.CI,
+    // A server already on the port is an error, not something to test (it may serve a stale build), unless asked for.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 60_000,
   },
 });

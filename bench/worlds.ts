@@ -3,18 +3,24 @@
  * (issue 10). Cold: the first evaluation in that world in this process (its packages imported and instantiated,
  * its first real SDK sessions opened). Warm: switching back and forth between the default and that world once both
  * are loaded (a new schema text each time, so every run loads the schema and opens its sessions as a switch does).
+ * The protocol era (issue 21) is one more row: the default packages, the v2 client negotiating 2026-07-28 through
+ * the server's serveStdio entry instead of a hand-connected McpServer.
  */
 import { registerWorlds } from '../src/worlds-node/register.ts';
-import { DEFAULT_VERSIONS, type Versions } from '../src/engine/contract/versions.ts';
+import { DEFAULT_VERSIONS, type Protocol, type Versions } from '../src/engine/contract/versions.ts';
 import { table, type Section, type SectionResult } from './run.ts';
 
-/** The worlds of issue 10's table that are not the default. */
-const WORLDS: ReadonlyArray<Partial<Versions>> = [
-  { zod: '3.25.76', sdk: '1.20.2' },
-  { zod: '3.25.76' },
-  { zod: '4.0.17' },
-  { zod: '4.3.6' },
-  { sdk: '1.20.2' },
+/** What a case picks beyond the defaults: versions (issue 10's table) or the protocol era (issue 21). */
+type Pick = { versions?: Partial<Versions>; protocol?: Protocol };
+
+/** The worlds of issue 10's table that are not the default, then the modern era. */
+const WORLDS: readonly Pick[] = [
+  { versions: { zod: '3.25.76', sdk: '1.20.2' } },
+  { versions: { zod: '3.25.76' } },
+  { versions: { zod: '4.0.17' } },
+  { versions: { zod: '4.3.6' } },
+  { versions: { sdk: '1.20.2' } },
+  { protocol: '2026-07-28' },
 ];
 
 const schemaOf = (n: number) => `import { z } from "zod"\nexport default z.object({ id: z.string(), n${n}: z.number().default(1) })`;
@@ -31,24 +37,24 @@ export const section: Section = {
     registerWorlds();
     const { evaluate } = await import('../src/engine/evaluate.ts');
     let n = 0;
-    const timed = async (versions: Partial<Versions> | undefined): Promise<number> => {
+    const timed = async (pick: Pick | undefined): Promise<number> => {
       const t0 = performance.now();
-      await evaluate({ v: 1, schema: schemaOf(n++), answer: '{"id":"a","extra":1}', ...(versions ? { versions } : {}) });
+      await evaluate({ v: 1, schema: schemaOf(n++), answer: '{"id":"a","extra":1}', ...pick });
       return performance.now() - t0;
     };
     for (let i = 0; i < 3; i++) await timed(undefined);
     const runs = quick ? 3 : 10;
     const rows: Array<{ world: string; coldMs: number; warmMs: number; defaultMs: number }> = [];
-    for (const versions of WORLDS) {
-      const coldMs = await timed(versions);
+    for (const pick of WORLDS) {
+      const coldMs = await timed(pick);
       const warm: number[] = [];
       const back: number[] = [];
       for (let i = 0; i < runs; i++) {
         back.push(await timed(undefined));
-        warm.push(await timed(versions));
+        warm.push(await timed(pick));
       }
-      const v = { ...DEFAULT_VERSIONS, ...versions };
-      rows.push({ world: `zod ${v.zod} + SDK ${v.sdk}`, coldMs, warmMs: median(warm), defaultMs: median(back) });
+      const v = { ...DEFAULT_VERSIONS, ...pick.versions };
+      rows.push({ world: `zod ${v.zod} + SDK ${v.sdk}${pick.protocol ? ` · protocol ${pick.protocol}` : ''}`, coldMs, warmMs: median(warm), defaultMs: median(back) });
     }
     const text = table([
       ['world', 'cold switch ms', 'warm switch ms (median)', 'default, same cases (median)'],

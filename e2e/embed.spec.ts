@@ -9,6 +9,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
+import { EXAMPLES } from '../src/examples/index.ts';
+import { exampleCase } from '../src/examples/links.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { editorText, expect, test } from './fixtures.ts';
@@ -23,6 +25,8 @@ const PASSING: PlaygroundCase = {
   client: 'sdk-v2-node',
 };
 const SET_CASE: PlaygroundCase = { ...PASSING, tool: 'set_by_host', answer: '{ "id": "u1", "nickname": "Ada" }\n' };
+/** What the docs page sends the first embed on its ready message. */
+const FAILING_ON_READY: PlaygroundCase = { ...FAILING, tool: 'set_on_ready' };
 
 /** A docs-like page with two embeds, whose listener sizes each iframe from its resize messages (checking event.source). */
 function docsPage(appOrigin: string): string {
@@ -37,12 +41,18 @@ ${frame('first', FAILING)}
 ${frame('second', PASSING)}
 <script>
 window.resizes = [];
+window.received = { first: [], second: [] };
 addEventListener('message', (event) => {
   for (const frame of document.querySelectorAll('iframe')) {
     if (event.source !== frame.contentWindow) continue;
+    received[frame.id].push(event.data && event.data.type);
     if (event.data && event.data.type === 'mcp-schema-playground:resize') {
       frame.style.height = event.data.height + 'px';
       resizes.push({ id: frame.id, height: event.data.height });
+    }
+    // As the README's host snippet: the first embed gets its case from the page the moment it says it listens.
+    if (event.data && event.data.type === 'mcp-schema-playground:ready' && frame.id === 'first') {
+      frame.contentWindow.postMessage({ type: 'mcp-schema-playground:set', case: ${JSON.stringify(FAILING_ON_READY)} }, '*');
     }
   }
 });
@@ -70,7 +80,7 @@ async function frameOf(page: Page, id: string): Promise<Frame> {
   return frame;
 }
 
-const verdict = (frame: Frame, policy = 'raw') => frame.locator(`[data-pane="verdict"] [data-policy="${policy}"]`);
+const verdict = (frame: Frame | Page, policy = 'raw') => frame.locator(`[data-pane="verdict"] [data-policy="${policy}"]`);
 const scriptsLoaded = (frame: Frame | Page) => frame.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
 const MONACO = /CodeEditor|editor\.api|SchemaEditor|AnswerEditor|editor\.worker/;
 
@@ -92,6 +102,11 @@ test('two embeds on a docs page: verdicts, sizes, a set message, Open in playgro
     await expect(verdict(first)).toContainText('FAIL');
     await expect(verdict(first)).toContainText('data must NOT have additional properties');
     await expect(verdict(second)).toContainText('PASS');
+    // Ready comes first, and a set sent on it lands; no resize ever says 0 (the host would collapse the iframe).
+    await expect(first.locator('.embed-tool')).toHaveText('set_on_ready');
+    const received = await page.evaluate(() => (window as unknown as { received: Record<string, string[]> }).received);
+    expect([received['first']?.[0], received['second']?.[0]]).toEqual(['mcp-schema-playground:ready', 'mcp-schema-playground:ready']);
+    expect(await page.evaluate(() => (window as unknown as { resizes: Array<{ height: number }> }).resizes.filter((r) => r.height <= 0))).toEqual([]);
 
     // Each iframe is as tall as its content: the host set it from the embed's resize messages.
     for (const [id, frame] of [['first', first], ['second', second]] as const) {
@@ -146,6 +161,23 @@ test('two embeds on a docs page: verdicts, sizes, a set message, Open in playgro
       expect(await frame.evaluate(() => (window as unknown as { storageWrites?: string[] }).storageWrites ?? [])).toEqual([]);
     }
   });
+});
+
+test('every gallery example opens as an embed: its tool, its own verdicts and listing errors, no failed card', async ({ page }) => {
+  for (const example of EXAMPLES) {
+    // A fresh document per example (a hash change alone would not reload the embed).
+    await page.goto('about:blank');
+    await page.goto(`/?embed#example/${example.id}`);
+    await expect(page.locator('.embed-tool'), example.id).toHaveText(exampleCase(example).tool);
+    const own = (example.expect.verdicts ?? []).filter((v) => v.converter === example.case.converter && v.client === example.case.client);
+    for (const v of own) {
+      await expect(verdict(page, v.policy).locator(':scope > .badge'), `${example.id} ${v.policy}`).toHaveText(v.valid === true ? 'PASS' : v.valid === false ? 'FAIL' : 'not validated');
+    }
+    for (const l of (example.expect.listErrors ?? []).filter((l) => l.converter === example.case.converter)) {
+      await expect(page.locator('[data-pane="listed"]'), example.id).toContainText(l.says);
+    }
+    await expect(page.getByTestId('failed-card'), example.id).toHaveCount(0);
+  }
 });
 
 test('options: panes picks and orders the panes, readonly has no Edit, theme forces the scheme', async ({ page }) => {

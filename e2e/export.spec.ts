@@ -32,11 +32,15 @@ test('Export: the link, a Markdown report, the case as JSON and Vitest tests for
   const { role, tool, schema, answer } = DEFAULT_CASE;
   expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual({ v: 1, role, tool, schema, answer });
 
+  // The test to keep in CI for each SDK, then today's outcome pinned.
   for (const [sdk, pkg] of [['v1', '@modelcontextprotocol/sdk'], ['v2', '@modelcontextprotocol/server']] as const) {
-    await (await exportItem(page, `Copy Vitest test (SDK ${sdk})`)).click();
+    await (await exportItem(page, `Copy Vitest test: the client accepts this answer (SDK ${sdk})`)).click();
     await expect.poll(() => clipboard(page)).toContain(`from '${pkg}`);
     expect(await clipboard(page)).toMatch(/from ['"]vitest['"]/);
+    expect(await clipboard(page)).toContain(`test("SDK ${sdk}: the strict client accepts this answer"`);
   }
+  await (await exportItem(page, 'Copy Vitest test: pin current behaviour (SDK v1)')).click();
+  await expect.poll(() => clipboard(page)).toContain('rejects.toThrow(');
 });
 
 test('the report-based exports wait for the run to finish', async ({ page }) => {
@@ -44,7 +48,7 @@ test('the report-based exports wait for the run to finish', async ({ page }) => 
   await expect(page.getByTestId('status')).toContainText('ran longer than', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Export' }).click();
   await expect(page.getByRole('menuitem', { name: 'Copy Markdown bug report' })).toBeDisabled();
-  await expect(page.getByRole('menuitem', { name: 'Copy Vitest test (SDK v1)' })).toBeDisabled();
+  await expect(page.getByRole('menuitem', { name: 'Copy Vitest test: the client accepts this answer (SDK v1)' })).toBeDisabled();
   await expect(page.getByRole('menuitem', { name: 'Download case JSON' })).toBeEnabled();
 });
 
@@ -73,7 +77,7 @@ test('a link whose tool name holds U+2028: the field shows the refusal and the S
   await expect(note).toContainText('@modelcontextprotocol/sdk warns: Tool name contains invalid characters: "\\u2028", "(", ")"');
   await expect(page.getByRole('textbox', { name: 'Tool', exact: true })).toHaveAttribute('aria-invalid', 'true');
   for (const sdk of ['v1', 'v2']) {
-    const item = await exportItem(page, `Copy Vitest test (SDK ${sdk})`);
+    const item = await exportItem(page, `Copy Vitest test: the client accepts this answer (SDK ${sdk})`);
     await expect(item).toBeDisabled();
     await expect(item).toHaveAttribute('title', /U\+2028 \(line separator\)/);
     await page.keyboard.press('Escape');
@@ -85,7 +89,7 @@ test('a tool name the SDK only warns about: the field quotes the warning and the
   await openCase(page, { ...DEFAULT_CASE, tool: 'get invoice*/`${x}' });
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   await expect(page.getByTestId('tool-note')).toHaveText(/^@modelcontextprotocol\/sdk warns: Tool name contains spaces, which may cause parsing issues/);
-  await (await exportItem(page, 'Copy Vitest test (SDK v1)')).click();
+  await (await exportItem(page, 'Copy Vitest test: pin current behaviour (SDK v1)')).click();
   await expect.poll(() => clipboard(page)).toContain('const TOOL = "get invoice*/`${x}";');
   expect((await clipboard(page)).split('\n')[0]).toBe('// Reproduces what @modelcontextprotocol/sdk 1.32.2 did with the tool named in TOOL below, as MCP Schema Playground ran it.');
   await (await exportItem(page, 'Copy Markdown bug report')).click();

@@ -1,7 +1,7 @@
 /**
- * Versions (issue 10) end to end, through permalinks: a link with versions opens with the pickers set and says which
- * world runs; picking a version reaches the link; the compare view shows its grid, is keyboard-usable and a cell
- * click switches versions. With SCREENSHOT_DIR set, it also saves the compare view at 1440×900 and 1024×768.
+ * Versions (issue 10) and protocol eras (issue 21) end to end, through permalinks: a link with versions opens with the
+ * pickers set and says which world runs; picking a version or an era reaches the link and changes the verdict; the
+ * compare view shows its grid (v2 in both eras), is keyboard-usable and a cell click switches versions. With SCREENSHOT_DIR set, it also saves the compare view at 1440×900 and 1024×768.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -55,7 +55,7 @@ test('the compare view shows the grid, a cell click picks its versions, Escape c
   await openCase(page, {});
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   const dialog = await openCompare(page);
-  await expect(dialog.getByRole('columnheader')).toHaveText([/zod \\ SDK/, /SDK v1 1\.32\.2/, /SDK v1 1\.20\.2/, /v2 2\.4\.0/]);
+  await expect(dialog.getByRole('columnheader')).toHaveText([/zod \\ SDK/, /SDK v1 1\.32\.2/, /SDK v1 1\.20\.2/, /v2 2\.4\.0 · 2025-11-25/, /v2 2\.4\.0 · 2026-07-28/]);
   await expect(dialog.getByRole('rowheader')).toHaveText(['zod 4.6.7', 'zod 4.3.6', 'zod 4.0.17', 'zod 3.25.76']);
   // The default cell: the default case fails the strict v1 client on its extra keys.
   await expect(dialog.getByRole('button', { name: /^Pick zod 4\.6\.7 with SDK v1 1\.32\.2: default listed ?; FAIL/ })).toBeVisible();
@@ -74,18 +74,62 @@ test('the compare view shows the grid, a cell click picks its versions, Escape c
   await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2');
 });
 
+/** An array output whose item carries an undeclared key (issue 21): wrapped on 2025-11-25, bare on 2026-07-28. */
+const ARRAY_CASE = {
+  schema: 'import { z } from "zod";\nexport default z.array(z.object({ sku: z.string() }));\n',
+  answer: '[{ "sku": "A-1", "note": "gift" }]',
+  converter: 'mcp-sdk-v2',
+  client: 'sdk-v2-node',
+} as const;
+
+test('the Protocol picker changes the listing and the verdict, and a link round-trips the era', async ({ page }) => {
+  await openCase(page, ARRAY_CASE);
+  const verdict = page.locator('[data-pane="verdict"] [data-policy="raw"]');
+  const listed = page.locator('[data-pane="listed"]');
+  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2025-11-25');
+  await expect(verdict).toContainText('data/result/0 must NOT have additional properties');
+  await expect(listed).toContainText('"result"');
+  await page.getByRole('combobox', { name: 'Protocol' }).selectOption('2026-07-28');
+  await expect(verdict).toContainText('data/0 must NOT have additional properties');
+  await expect(listed).not.toContainText('"result"');
+  await expect(page.getByTestId('world')).toHaveText('protocol 2026-07-28');
+  await expect.poll(async () => JSON.stringify(await linkedCase(page))).toContain('"protocol":"2026-07-28"');
+  // The link, opened afresh, runs that era.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2026-07-28');
+  await expect(verdict).toContainText('data/0 must NOT have additional properties');
+});
+
+test('the compare view shows both eras and marks the 2026-07-28 cell that differs', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openCase(page, ARRAY_CASE);
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  const dialog = await openCompare(page);
+  const legacy = dialog.getByRole('button', { name: /Pick zod 4\.6\.7 with v2 2\.4\.0 · 2025-11-25/ });
+  const modern = dialog.getByRole('button', { name: /Pick zod 4\.6\.7 with v2 2\.4\.0 · 2026-07-28/ });
+  await expect(legacy).toContainText('data/result/0 must NOT have additional properties');
+  await expect(modern).toContainText('data/0 must NOT have additional properties');
+  await expect(modern.locator('xpath=..')).toHaveAttribute('data-era-differs', 'true');
+  await expect(legacy.locator('xpath=..')).toHaveAttribute('data-era-differs', 'false');
+  await modern.click();
+  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2026-07-28');
+});
+
 // Their verdicts are checked row by row in e2e/gallery.spec.ts (it walks every example); here, that they open their world.
 for (const example of WORLD_EXAMPLES) {
   test(`#example/${example.id} opens in its world`, async ({ page }) => {
     await page.goto(`/#example/${example.id}`);
     await expect(page.getByTestId('example-strip')).toContainText(example.title);
-    const { versions, answerForm } = example.case;
+    const { versions, answerForm, protocol } = example.case;
     if (versions) {
       await expect(page.getByRole('combobox', { name: 'zod' })).toHaveValue(versions.zod);
       await expect(page.getByRole('combobox', { name: 'SDK v1' })).toHaveValue(versions.sdk);
     }
     await expect(page.getByRole('combobox', { name: 'Answer is' })).toHaveValue(answerForm ?? 'structuredContent');
+    await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue(protocol ?? '2025-11-25');
     await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+    // An era example shows what each era's client says, side by side (recorded from real runs).
+    for (const era of example.expect.eras ?? []) await expect(page.getByTestId('era-side-by-side')).toContainText(era.says ?? era.protocol);
   });
 }
 

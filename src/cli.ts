@@ -1,7 +1,9 @@
 /**
- * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F]`: prints the Report as JSON.
- * The flags override the case file's `versions` and `answerForm`. Exit 0 when it evaluated, 2 when the case file is
- * unreadable or names a version or answer form that does not exist (the message lists the available ones).
+ * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P]`: prints the Report as JSON.
+ * The flags override the case file's `versions`, `answerForm` and `protocol`. One rule for the exit code: 0 when it
+ * evaluated (a schema or answer the engine cannot use is reported in the Report); 2, with a message on stderr and nothing on stdout,
+ * when there is no case to evaluate: no file or an unknown flag, a file that cannot be read as JSON, or a version,
+ * answer form or protocol that does not exist, given by a flag or in the file (the message lists the available ones).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -13,10 +15,10 @@ import { messageOf } from './engine/lib/message.ts';
 import { versionsOf } from './engine/worlds/load-world.ts';
 
 const USAGE =
-  'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result]\n' +
-  '   (reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?}; the flags override the file)';
+  'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result] [--protocol 2025-11-25|2026-07-28]\n' +
+  '   (reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?,"protocol"?}; the flags override the file)';
 
-const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
 
 async function main(argv: string[]): Promise<number> {
   let args: ReturnType<typeof parseArgs<{ args: string[]; options: typeof FLAGS; allowPositionals: true }>>;
@@ -48,15 +50,15 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The case with the flags over its `versions` and `answerForm`, or the message refusing a version or form that does not exist. */
-function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: string; 'answer-form'?: string }): { ok: true; data: unknown } | { ok: false; error: string } {
+/** The case with the flags over its `versions`, `answerForm` and `protocol`, or the message refusing a version or form that does not exist. */
+function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: string; 'answer-form'?: string; protocol?: string }): { ok: true; data: unknown } | { ok: false; error: string } {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ok: true, data };
   const own = data as { versions?: unknown; answerForm?: unknown };
   const given = { zod: flags.zod, sdk: flags.sdk, server: flags.server };
   const fromFile = typeof own.versions === 'object' && own.versions !== null ? own.versions : {};
   const versions = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
-  const out = { ...own, ...(Object.keys(versions).length > 0 ? { versions } : {}), ...(flags['answer-form'] ? { answerForm: flags['answer-form'] } : {}) };
-  const checked = CaseSchema.pick({ versions: true, answerForm: true }).safeParse(out);
+  const out = { ...own, ...(Object.keys(versions).length > 0 ? { versions } : {}), ...(flags['answer-form'] ? { answerForm: flags['answer-form'] } : {}), ...(flags.protocol ? { protocol: flags.protocol } : {}) };
+  const checked = CaseSchema.pick({ versions: true, answerForm: true, protocol: true }).safeParse(out);
   if (!checked.success) return { ok: false, error: checked.error.issues.map((i) => i.message).join('\n') };
   const run = versionsOf(checked.data.versions);
   // Only a non-default world needs the Node hook: the default world resolves every module as before.
@@ -71,4 +73,10 @@ function writeAll(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code));
+/** `check …` runs the live-server check (src/check); `evaluate …` or no subcommand, the case evaluation above. */
+function dispatch(argv: string[]): Promise<number> {
+  if (argv[0] === 'check') return import('./check/main.ts').then((m) => m.checkMain(argv.slice(1)));
+  return main(argv[0] === 'evaluate' ? argv.slice(1) : argv);
+}
+
+dispatch(process.argv.slice(2)).then((code) => process.exit(code));

@@ -90,4 +90,37 @@ describe('cli version flags', () => {
     expect(run.stderr).toContain('Unknown sdk version "1.0.0": available 1.32.2, 1.20.2');
     expect(run.stdout).toBe('');
   });
+
+  // One rule (README, CLI): exit 2 whenever there is no case to evaluate, from the flags or from the file alike; exit 0 with the Report otherwise.
+  it.each([
+    ['an unknown version in the file', [], { versions: { zod: '3.1.0' } }, 'Unknown zod version "3.1.0": available'],
+    ['an unknown answer form in the file', [], { answerForm: 'whole' }, 'Unknown answer form "whole": available'],
+    ['an unknown flag', ['--zodd', '4.3.6'], {}, "Unknown option '--zodd'"],
+  ])('%s exits 2 with the message and no Report', (_, flags, extra, message) => {
+    const run = cli(['-', ...flags], JSON.stringify({ ...extraKey, ...extra }));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stdout).toBe('');
+  });
+
+  it('zod 4.0.17 and 3.25.76 write nothing to stderr (lenient-output asked for a draft-07 target they spell draft-7)', () => {
+    for (const zod of ['4.0.17', '3.25.76']) {
+      const run = cli(['-', '--zod', zod], JSON.stringify({ ...extraKey, schema: 'import { z } from "zod/v4"\nexport default z.object({ id: z.string() })' }));
+      expect(run.status).toBe(0);
+      expect(run.stderr).toBe('');
+      expect((JSON.parse(run.stdout) as Report).converters['lenient-output']?.listed).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#' });
+    }
+  });
+
+  it('--protocol 2026-07-28 runs the modern era: the v2 client gets the bare array and says data/0 (issue 21)', () => {
+    const array = { ...extraKey, schema: 'import { z } from "zod"\nexport default z.array(z.object({ id: z.string() }))', answer: '[{"id":"1","x":2}]' };
+    const run = cli(['-', '--protocol', '2026-07-28'], JSON.stringify(array));
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.protocol).toBe('2026-07-28');
+    expect(report.realSdk.v2?.callError).toBe("Structured content does not match the tool's output schema: data/0 must NOT have additional properties");
+    const bad = cli(['-', '--protocol', '2024-11-05'], JSON.stringify(array));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('Unknown protocol "2024-11-05": available 2025-11-25, 2026-07-28');
+  });
 });

@@ -3,13 +3,14 @@
  * differs-mark, and the run's time bound and cancellation over a side-run queue.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_VERSIONS, SDK_VERSIONS, ZOD_VERSIONS } from '../src/engine/contract/versions.ts';
+import { DEFAULT_VERSIONS, PROTOCOL_IDS, SDK_VERSIONS, ZOD_VERSIONS } from '../src/engine/contract/versions.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { Outcome } from '../src/sandbox/protocol.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { createPlaygroundStore, selectEngineCase } from '../src/state/store.ts';
 import { cellOf, differs, type WorldRun } from '../src/ui/compare/cells.ts';
-import { COLUMNS, worldKey, worldsToRun } from '../src/ui/compare/columns.ts';
+import { COLUMNS, worldKey, worldOf, worldsToRun } from '../src/ui/compare/columns.ts';
+import { choicesOf } from '../src/state/caseChoices.ts';
 import { startCompare } from '../src/ui/compare/runCompare.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 
@@ -17,11 +18,13 @@ const v1 = COLUMNS.find((c) => c.id === 'v1-1.32.2')!;
 const v2 = COLUMNS.find((c) => c.converter === 'mcp-sdk-v2')!;
 
 describe('the grid', () => {
-  it('runs one world per zod × SDK v1 version (a run fills the v1 and v2 columns of its zod), the default world first', () => {
+  it('runs one world per zod × SDK v1 version (a run fills the v1 and v2 columns of its zod) and one per zod in each other era, the default world first', () => {
     const worlds = worldsToRun();
     expect(worlds[0]).toEqual(DEFAULT_VERSIONS);
-    expect(worlds).toHaveLength(ZOD_VERSIONS.length * SDK_VERSIONS.length);
-    for (const zod of ZOD_VERSIONS) for (const column of COLUMNS) expect(worlds.map(worldKey)).toContain(worldKey(column.versions(zod.version)));
+    // Its other era next (issue 21): the same packages, so the quickest cell to fill.
+    expect(worlds[1]).toEqual({ ...DEFAULT_VERSIONS, protocol: '2026-07-28' });
+    expect(worlds).toHaveLength(ZOD_VERSIONS.length * (SDK_VERSIONS.length + PROTOCOL_IDS.length - 1));
+    for (const zod of ZOD_VERSIONS) for (const column of COLUMNS) expect(worlds.map(worldKey)).toContain(worldKey(worldOf(column, zod.version)));
   });
 });
 
@@ -84,7 +87,7 @@ describe('the run', () => {
     let last: ReadonlyMap<string, WorldRun> = new Map();
     const worlds = worldsToRun();
     startCompare({ v: 1, role: 'output', tool: 't', schema: 's', answer: 'a' }, worlds, side, { budgetMs: 1000, onChange: (m) => (last = m) });
-    expect(pending.map((p) => p.c)).toEqual(worlds.map((w) => ({ v: 1, role: 'output', tool: 't', schema: 's', answer: 'a', ...(worldKey(w) === worldKey(DEFAULT_VERSIONS) ? {} : { versions: w }) })));
+    expect(pending.map((p) => p.c)).toEqual(worlds.map((w) => ({ v: 1, role: 'output', tool: 't', schema: 's', answer: 'a', ...choicesOf(w, 'structuredContent', w.protocol) })));
     pending[0]!.resolve({ kind: 'timeout', budgetMs: 2000 });
     await vi.advanceTimersByTimeAsync(1000);
     expect(side.clear).toHaveBeenCalled();

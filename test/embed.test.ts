@@ -118,11 +118,12 @@ describe('parseHostMessage', () => {
 });
 
 describe('resizeMessage', () => {
-  it('rounds the height up and never sends a negative or non-finite one', () => {
+  it('rounds the height up', () => {
     expect(resizeMessage(412.2)).toEqual({ type: 'mcp-schema-playground:resize', height: 413 });
-    expect(resizeMessage(-5).height).toBe(0);
-    expect(resizeMessage(Number.NaN).height).toBe(0);
-    expect(resizeMessage(Number.POSITIVE_INFINITY).height).toBe(0);
+  });
+
+  it('has no message for a zero, negative or non-finite height (a host applying 0 would collapse the iframe)', () => {
+    for (const height of [0, 0.4 - 0.4, -5, Number.NaN, Number.POSITIVE_INFINITY]) expect(resizeMessage(height)).toBeNull();
   });
 });
 

@@ -34,6 +34,25 @@ describe('the version-world examples (src/examples/worlds.ts)', () => {
     expect((await evaluate(ex.case)).converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(true);
   });
 
+  it('era examples: each era side by side is what that era gives now (issue 21)', async () => {
+    const eraExamples = EXAMPLES.filter((e) => e.expect.eras);
+    expect(eraExamples.map((e) => e.id)).toContain('era-array-wrapped-or-bare');
+    for (const ex of eraExamples) {
+      for (const era of ex.expect.eras ?? []) {
+        const report = await evaluate({ ...ex.case, protocol: era.protocol });
+        const raw = report.converters[ex.case.converter]?.policies.raw;
+        expect(report.protocol).toBe(era.protocol);
+        expect(raw?.ships, `${ex.id} ${era.protocol}`).toEqual(era.ships);
+        expect(raw?.verdicts[ex.case.client]?.valid).toBe(era.valid);
+        if (era.says !== null) expect(raw?.verdicts[ex.case.client]?.message ?? raw?.refused).toContain(era.says);
+      }
+      // The point of the example: the two eras ship different shapes and word the message differently.
+      const [a, b] = ex.expect.eras ?? [];
+      expect(a?.ships).not.toEqual(b?.ships);
+      expect(a?.says).not.toEqual(b?.says);
+    }
+  });
+
   it('SDK 1.20 wording: the same case under SDK 1.32 says "must NOT have"', async () => {
     const ex = EXAMPLES.find((e) => e.id === 'sdk120-ajv6-wording')!;
     const report = await evaluate({ ...ex.case, versions: { ...ex.case.versions!, sdk: '1.32.2' } });

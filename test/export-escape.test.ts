@@ -11,7 +11,7 @@ import { checkToolName, showHidden } from '../src/engine/tool-name.ts';
 import { bugReportMarkdown } from '../src/export/markdown.ts';
 import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
 import { schemaModule } from '../src/export/schema-module.ts';
-import { reproductionUnavailable, vitestReproduction } from '../src/export/vitest.ts';
+import { reproductionUnavailable, vitestReproduction, type ReproForm } from '../src/export/vitest.ts';
 import { policy, report, sdkRow } from './report-stub.ts';
 import { tsParser, type Parsed, type TsParser } from './ts-parse.ts';
 
@@ -106,15 +106,19 @@ function declaredTool(p: Parsed): unknown {
   return decl ? JSON.parse(decl.text.slice('const TOOL = '.length).replace(/;$/, '')) : undefined;
 }
 
-/** Checks one generated file against the plain-name file: same statements, the schema's own in the middle, the name intact. */
+/** Checks each form's generated file against its plain-name file: same statements, the schema's own in the middle, the name intact. */
 function expectConfined(i: Input): void {
+  for (const form of ['pin', 'accepts'] as const) expectFormConfined(i, form);
+}
+
+function expectFormConfined(i: Input, form: ReproForm): void {
   const refusal = checkToolName(i.tool).refusal;
   if (refusal) {
-    expect(() => vitestReproduction(caseOf(i, i.tool).c, caseOf(i, i.tool).r, { sdk: 'v1' })).toThrow(refusal);
+    expect(() => vitestReproduction(caseOf(i, i.tool).c, caseOf(i, i.tool).r, { sdk: 'v1', form })).toThrow(refusal);
     return;
   }
-  const file = vitestReproduction(caseOf(i, i.tool).c, caseOf(i, i.tool).r, { sdk: 'v1' });
-  const plain = vitestReproduction(caseOf(i, PLAIN_TOOL).c, caseOf(i, PLAIN_TOOL).r, { sdk: 'v1' });
+  const file = vitestReproduction(caseOf(i, i.tool).c, caseOf(i, i.tool).r, { sdk: 'v1', form });
+  const plain = vitestReproduction(caseOf(i, PLAIN_TOOL).c, caseOf(i, PLAIN_TOOL).r, { sdk: 'v1', form });
   const parsed = ts.parse(file);
   const plainParsed = ts.parse(plain);
   expect(parsed.errors).toEqual([]);
@@ -127,7 +131,11 @@ function expectConfined(i: Input): void {
   expect(parsed.statements.slice(imports, imports + own.length).map((s) => s.text)).toEqual(own);
   expect(parsed.statements.length).toBe(imports + own.length + 6);
   // No comment of the file's own holds case text: each is one of the fixed lines.
-  for (const line of file.split(/\r\n?|\n|\u2028|\u2029/).slice(0, 2)) expect(line).toMatch(/^\/\/ (Reproduces what [@\w/.+ -]+\(?[\w ]*\)? did with the tool named in TOOL below|Needs vitest, zod [\w.+() -]+ and [@\w/.+ ()-]+; run: npx vitest run <this file>)/);
+  for (const line of file.split(/\r\n?|\n|\u2028|\u2029/).slice(0, 2)) {
+    expect(line).toMatch(
+      /^\/\/ (Reproduces what [@\w/.+ -]+\(?[\w ]*\)? did with the tool named in TOOL below|Checks that [@\w/.+ -]+\(?[\w ]*\)? accepts the tool named in TOOL below and its (answer|arguments); red until it does\.$|Needs vitest, zod [\w.+() -]+ and [@\w/.+ ()-]+; run: npx vitest run <this file>)/,
+    );
+  }
 }
 
 describe('the Vitest export keeps case text out of code', () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { Report } from '../src/engine/report.ts';
 import { EXAMPLES, type Example } from '../src/examples/index.ts';
-import { bugReportMarkdown, MAX_BLOCK_CHARS } from '../src/export/markdown.ts';
+import { bugReportMarkdown, FOLD_JSON_LINES, MAX_BLOCK_CHARS } from '../src/export/markdown.ts';
 import { schemaModule } from '../src/export/schema-module.ts';
 import { reproductionUnavailable, vitestReproduction } from '../src/export/vitest.ts';
 import { policy, report, sdkRow } from './report-stub.ts';
@@ -53,7 +53,8 @@ describe('bugReportMarkdown', () => {
     expect(md).toContain('Open the case in MCP Schema Playground: <http://localhost:5173/#v1.abc>');
     expect(md).toContain(`## Schema (outputSchema)\n\n\`\`\`ts\n${ex.case.schema.trimEnd()}\n\`\`\``);
     expect(md).toContain(`## Answer\n\n\`\`\`json\n${ex.case.answer.trimEnd()}\n\`\`\``);
-    expect(md).toContain('## Listed outputSchema (mcp-sdk-v1)\n\n```json\n{\n  "type": "object",');
+    // A long listing is folded, so the verdicts are not pages below the headline; the block inside is the same.
+    expect(md).toMatch(/## Listed outputSchema \(mcp-sdk-v1\)\n\n<details><summary>The listing \(\d+ lines of JSON\)<\/summary>\n\n```json\n\{\n {2}"type": "object",[^]*?\n```\n\n<\/details>\n/);
     expect(lines).toContain(
       "| raw | costCenter, lines\\[\\].margin | FAIL | MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties, data/lines/0 must NOT have additional properties |",
     );
@@ -122,7 +123,7 @@ describe('bugReportMarkdown', () => {
     const big = `[\n${Array.from({ length: 3000 }, (_, i) => `  ${JSON.stringify({ i, pad: 'x'.repeat(10) })}`).join(',\n')}\n]`;
     expect(big.length).toBeGreaterThan(MAX_BLOCK_CHARS);
     const md = bugReportMarkdown({ schema: 's', answer: big }, report(), opts);
-    const body = /## Answer\n\n```json\n([^]*?)\n```/.exec(md)?.[1] ?? '';
+    const body = /## Answer\n\n(?:<details>.*\n\n)?```json\n([^]*?)\n```/.exec(md)?.[1] ?? '';
     expect(body.length).toBeLessThanOrEqual(MAX_BLOCK_CHARS);
     expect(body.length).toBeGreaterThan(MAX_BLOCK_CHARS * 0.8);
     expect(big.startsWith(`${body}\n`)).toBe(true);
@@ -130,9 +131,16 @@ describe('bugReportMarkdown', () => {
     expect(bugReportMarkdown({ schema: 's', answer: '{"a":1}' }, report(), opts)).not.toContain('is cut here');
   });
 
+  it('folds a JSON block over FOLD_JSON_LINES lines in <details> that names it, and leaves a short one open', () => {
+    const long = JSON.stringify(Object.fromEntries(Array.from({ length: FOLD_JSON_LINES + 1 }, (_, i) => [`k${i}`, i])), null, 2);
+    const md = bugReportMarkdown({ schema: 's', answer: long }, report(), opts);
+    expect(md).toContain(`## Answer\n\n<details><summary>The answer (${FOLD_JSON_LINES + 3} lines of JSON)</summary>\n\n\`\`\`json\n${long}\n\`\`\`\n\n</details>`);
+    expect(bugReportMarkdown({ schema: 's', answer: '{\n  "a": 1\n}' }, report(), opts)).not.toContain('<details>');
+  });
+
   it('never cuts a surrogate pair in half', () => {
     const answer = `"${'😀'.repeat(MAX_BLOCK_CHARS)}"`;
-    const body = /## Answer\n\n```json\n([^]*?)\n```/.exec(bugReportMarkdown({ schema: 's', answer }, report(), opts))?.[1] ?? '';
+    const body = /## Answer\n\n(?:<details>.*\n\n)?```json\n([^]*?)\n```/.exec(bugReportMarkdown({ schema: 's', answer }, report(), opts))?.[1] ?? '';
     expect(body.length).toBeGreaterThan(0);
     expect(body).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
@@ -233,8 +241,16 @@ describe('vitestReproduction', () => {
     }
   });
 
-  it('generated tests pass against the real SDKs and fail once the answer no longer gives that verdict', { timeout: 240_000 }, async () => {
-    const cases = [
+  it('the accepts form checks the listing by what decides the verdict, not by its whole text or today\'s error', () => {
+    const file = vitestReproduction(example('copilot-extra-key').case, reportOf('copilot-extra-key'), { sdk: 'v1', form: 'accepts' });
+    expect(file).toContain('test("SDK v1: the strict client accepts this answer", async () => {');
+    expect(file).not.toContain('rejects.toThrow');
+    expect(file).not.toContain('"$schema"');
+    expect(file.split('\n').length).toBeLessThan(90);
+  });
+
+  it('generated tests typecheck, pass against the real SDKs and fail once the answer no longer gives that verdict; the accepts form is red until the answer passes', { timeout: 240_000 }, async () => {
+    const pinned = [
       // The issue's two gallery cases: a client error (v1) and a required .default() field (v2).
       { ...example('copilot-extra-key'), sdk: 'v1', mutate: (a: string) => a.replace('  "costCenter": "CC-7",\n', '').replace(', "margin": 0.3', '') },
       { ...example('default-listed-required'), sdk: 'v2', mutate: (a: string) => a.replace('"id": "1"', '"id": "1", "count": 1') },
@@ -243,29 +259,52 @@ describe('vitestReproduction', () => {
       { ...TRICKY, sdk: 'v1', mutate: (a: string) => a.replace(', "b": 1', '') },
       { ...EMPTY_SHAPE, sdk: 'v1', mutate: (a: string) => a.replace('"extra": 1', '') },
     ] as const;
+    // The accepts form: red on today's answer where the client refuses it, green once the answer is one it accepts (and
+    // the reverse for a case that passes today). `mutate` makes the answer the other kind.
+    const accepts = [
+      { ...example('copilot-extra-key'), sdk: 'v1', today: 'failed', mutate: (a: string) => a.replace('  "costCenter": "CC-7",\n', '').replace(', "margin": 0.3', '') },
+      { ...example('default-listed-required'), sdk: 'v2', today: 'failed', mutate: (a: string) => a.replace('"id": "1"', '"id": "1", "count": 1') },
+      { ...example('loose-object-keeps'), sdk: 'v2', today: 'passed', mutate: (a: string) => a.replace('"id": "u1"', '"id": 1') },
+    ] as const;
+    const cases = [...pinned.map((c) => ({ ...c, form: 'pin' as const, today: 'passed', mutant: 'failed' })), ...accepts.map((c) => ({ ...c, form: 'accepts' as const, mutant: c.today === 'passed' ? 'failed' : 'passed' }))];
     const dir = join(REPO, 'test', '.generated', `export-${process.pid}-${Date.now()}`);
     mkdirSync(dir, { recursive: true });
     try {
       writeFileSync(join(dir, 'vitest.config.mts'), `export default { test: { include: ['*.repro.ts'], testTimeout: 30000 } };\n`);
       for (const c of cases) {
-        const file = vitestReproduction(c.case, reportOf(c.id), { sdk: c.sdk });
+        const file = vitestReproduction(c.case, reportOf(c.id), { sdk: c.sdk, form: c.form });
         const mutated = c.mutate(c.case.answer);
         expect(mutated).not.toBe(c.case.answer);
         const withMutant = file.replace(`= ${c.case.answer.trim()};`, `= ${mutated.trim()};`);
         expect(withMutant).not.toBe(file);
-        writeFileSync(join(dir, `${c.id}.${c.sdk}.repro.ts`), file);
-        writeFileSync(join(dir, `${c.id}.${c.sdk}.mutant.repro.ts`), withMutant);
+        writeFileSync(join(dir, `${c.id}.${c.sdk}.${c.form}.repro.ts`), file);
+        writeFileSync(join(dir, `${c.id}.${c.sdk}.${c.form}.mutant.repro.ts`), withMutant);
       }
+      expect(await typecheck(dir)).toBe('');
       const results = await runVitest(dir);
       for (const c of cases) {
-        expect(results.get(`${c.id}.${c.sdk}.repro.ts`), `${c.id} ${c.sdk}`).toEqual(['passed']);
-        expect(results.get(`${c.id}.${c.sdk}.mutant.repro.ts`), `${c.id} ${c.sdk} mutant`).toEqual(['failed']);
+        expect(results.get(`${c.id}.${c.sdk}.${c.form}.repro.ts`), `${c.id} ${c.sdk} ${c.form}`).toEqual([c.today]);
+        expect(results.get(`${c.id}.${c.sdk}.${c.form}.mutant.repro.ts`), `${c.id} ${c.sdk} ${c.form} mutant`).toEqual([c.mutant]);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
+
+/** Type-checks the generated files in `dir` with the repository's compiler options; resolves to tsc's output ('' when clean). */
+async function typecheck(dir: string): Promise<string> {
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(REPO, 'tsconfig.json'), include: ['*.repro.ts'] }));
+  const out: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d: Buffer) => out.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => out.push(d.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve());
+  });
+  return out.join('');
+}
 
 /** Runs Vitest in a child process on `dir`; resolves file name → the status of each of its tests. */
 async function runVitest(dir: string): Promise<Map<string, string[]>> {

@@ -1,9 +1,14 @@
 /** loadSchema: import styles, which value is the schema, and errors as values with positions in the user's source. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA } from '../src/engine/load.ts';
+import * as zodV3 from 'zod/v3';
+import * as zodMini from 'zod/mini';
+import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA, sucraseChunk } from '../src/engine/load.ts';
 import { listWithSdk } from '../src/engine/real-sdk.ts';
 import type { Role } from '../src/engine/case.ts';
+
+// TypeScript sources load through sucrase, an engine part evaluate() loads first (src/engine/chunks.ts).
+beforeAll(() => sucraseChunk.load());
 
 /** The listed form of what loaded, so tests can say which schema was picked. */
 function listed(source: string, role: Role = 'output'): unknown {
@@ -27,6 +32,21 @@ describe('import styles', () => {
     ['none: z is in scope', ''],
   ])('%s', (_, line) => {
     expect(listed(`${line}\nexport default z.object({ id: z.string() });`)).toMatchObject({ type: 'object', required: ['id'] });
+  });
+
+  // The README's promise: each specifier means what it means in the picked zod package (default 4.6.7, the SDKs' own instance).
+  it.each([
+    ['zod/v3', zodV3.z.ZodType, 'import { z } from "zod/v3";\nexport default z.object({ id: z.string() });'],
+    ['zod/v4/mini', zodMini.ZodMiniType, 'import * as z from "zod/v4/mini";\nexport default z.object({ id: z.optional(z.string()) });'],
+    ['zod/mini', zodMini.ZodMiniType, 'import * as z from "zod/mini";\nexport default z.object({ id: z.optional(z.string()) });'],
+  ])('%s is that module of the bundled zod package', (_, type, source) => {
+    const r = loadSchema(source, 'output');
+    expect(r.ok && r.schema instanceof type).toBe(true);
+  });
+
+  it('a zod/mini schema lists as zod mini itself lists it', () => {
+    const r = loadSchema('import * as z from "zod/mini";\nexport default z.object({ id: z.optional(z.string()) });', 'output');
+    expect(r.ok && z.toJSONSchema(r.schema, { io: 'output' })).toEqual(z.toJSONSchema(zodMini.object({ id: zodMini.optional(zodMini.string()) }), { io: 'output' }));
   });
 
   it('runs on the bundled zod instance', () => {
@@ -189,7 +209,7 @@ describe('errors are values', () => {
 
   it('an import of anything but zod names the module and its line', () => {
     const source = 'import { z } from "zod";\nimport { v4 } from "uuid";\nexport default z.object({ id: z.string().default(v4()) });';
-    expect(error(source)).toEqual({ message: 'Cannot import "uuid": only "zod" and "zod/v4" can be imported here.', line: 2, column: 20 });
+    expect(error(source)).toEqual({ message: 'Cannot import "uuid": only "zod", "zod/v3", "zod/v4", "zod/v4/mini", "zod/mini" can be imported here.', line: 2, column: 20 });
     expect(error('import "./polyfill";\nexport default z.string();')).toMatchObject({ message: expect.stringContaining('"./polyfill"'), line: 1 });
   });
 

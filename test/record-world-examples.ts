@@ -9,7 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { Expected, ExpectedVerdict } from '../src/examples/case-format.ts';
+import type { EraOutcome, Expected, ExpectedVerdict } from '../src/examples/case-format.ts';
+import { PROTOCOL_IDS } from '../src/engine/contract/versions.ts';
+import type { JsonSchema } from '../src/engine/report.ts';
 import { WORLD_CASES } from '../src/examples/worlds.ts';
 
 const PAIRS: [ConverterId, ClientId][] = [
@@ -42,12 +44,30 @@ for (const example of WORLD_CASES.filter((c) => only.length === 0 || only.includ
   }
   if (listErrors.length > 0) expected.listErrors = listErrors;
   expected.verdicts = verdicts;
+  // An era example (it picks a protocol) records both eras side by side, under its own converter and client.
+  if (example.case.protocol !== undefined) expected.eras = await Promise.all(PROTOCOL_IDS.map((protocol) => eraOutcome({ ...example.case, protocol }, protocol)));
   out[example.id] = expected;
   process.stdout.write(`${example.id}: ${JSON.stringify(expected)}\n`);
 }
 const ordered = Object.fromEntries(WORLD_CASES.filter((c) => out[c.id]).map((c) => [c.id, out[c.id]]));
 writeFileSync(FILE, `${JSON.stringify(ordered, null, 2)}\n`);
 process.exit(0);
+
+async function eraOutcome(c: (typeof WORLD_CASES)[number]['case'], protocol: EraOutcome['protocol']): Promise<EraOutcome> {
+  const row = (await evaluate(c)).converters[c.converter];
+  const raw = row?.policies.raw;
+  const verdict = raw?.verdicts[c.client];
+  const says = verdict?.valid === false ? verdict.message : (raw?.refused ?? null);
+  return { protocol, listed: listedShape(row?.listed ?? null), ships: raw?.ships ?? null, valid: verdict?.valid ?? null, says: says === null ? null : firstLine(says) };
+}
+
+/** "object { result }", "array": a listing's root, as the strip names it. */
+function listedShape(listed: JsonSchema | null): string {
+  if (listed === null || typeof listed !== 'object') return String(listed);
+  const props = listed['properties'];
+  const keys = typeof props === 'object' && props !== null && !Array.isArray(props) ? ` { ${Object.keys(props).join(', ')} }` : '';
+  return `${typeof listed['type'] === 'string' ? listed['type'] : 'any'}${keys}`;
+}
 
 function firstLine(text: string): string {
   return (text.split('\n', 1)[0] ?? '').slice(0, SAYS_CHARS);

@@ -60,3 +60,13 @@ it('a first report says the real SDK runs are coming, not that they did not run'
   expect(text(renderPane(first, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane))).toContain('Running: it comes after the first verdict.');
   expect(text(renderPane(full, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane))).not.toContain('Running:');
 });
+
+it.each(['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const)('%s: a missing required key is named, not a bare `/`', async (client) => {
+  const schema = "import { z } from 'zod';\nexport default z.object({ id: z.string(), giftWrap: z.boolean().default(false) });\n";
+  const answer = '{ "id": "o1" }';
+  const report = await evaluate({ v: 1, schema, answer });
+  const html = renderPane(report, { schema, answer, client }, VerdictPane);
+  const row = /<div class="verdict-row" data-policy="raw">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+  const places = /data-testid="places"[^>]*>(.*?)<\/span>/s.exec(row)?.[1] ?? '';
+  expect([...places.matchAll(/<code class="key">(.*?)<\/code>/gs)].map((m) => text(m[1] ?? ''))).toEqual(['/giftWrap (missing)']);
+});

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { deflateSync, inflateSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
+import { shallow } from 'zustand/shallow';
 import { ANSWER_FORM_IDS, DEFAULT_VERSIONS, SDK_VERSION_IDS, SERVER_VERSION_IDS, ZOD_VERSION_IDS, type Versions } from '../src/engine/contract/versions.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
 import { answerFormOf, describeWorld, versionsOf } from '../src/state/caseChoices.ts';
@@ -92,6 +93,17 @@ describe('the store and the evaluator', () => {
     expect(store.getState().versions).toEqual(DEFAULT_VERSIONS);
   });
 
+  it('selects the same case, field for field, from an unchanged state with versions (useShallow in the embed bar loops otherwise)', () => {
+    const store = createPlaygroundStore(OLD_WORLD);
+    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+    // A message may carry more keys than a case has: the store keeps only the version keys, once.
+    store.getState().loadCase({ ...OLD_WORLD, versions: { ...ZOD3, extra: 'x' } as Versions });
+    expect(Object.keys(store.getState().versions)).toEqual(['zod', 'sdk', 'server']);
+    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+    store.getState().setVersions({ sdk: '1.20.2' });
+    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+  });
+
   it('runs the case again when a version or the answer form is picked', async () => {
     const sent: unknown[] = [];
     const evaluator = { evaluate: vi.fn(async (c: unknown) => (sent.push(c), { kind: 'stale' as const })), dispose() {} };
@@ -124,5 +136,45 @@ describe('drafts and the embed', () => {
     expect(parseHostMessage({ type: SET_TYPE, case: OLD_WORLD })).toStrictEqual({ ok: true, case: OLD_WORLD });
     expect(parseHostMessage({ type: SET_TYPE, case: DEFAULT_CASE })).toStrictEqual({ ok: true, case: DEFAULT_CASE });
     expect(parseHostMessage({ type: SET_TYPE, case: { ...DEFAULT_CASE, versions: { sdk: '0.1' } } })).toMatchObject({ ok: false, reason: expect.stringContaining('"versions.sdk" "0.1" is not a version') });
+  });
+});
+
+describe('the protocol era (issue 21)', () => {
+  const MODERN: PlaygroundCase = { ...DEFAULT_CASE, protocol: '2026-07-28' };
+
+  it('a link carries the era after the other fields, only when it is not the default, and round-trips it', () => {
+    expect(encodePermalink({ ...DEFAULT_CASE, protocol: '2025-11-25' })).toBe(encodePermalink(DEFAULT_CASE));
+    const link = encodePermalink({ ...OLD_WORLD, protocol: '2026-07-28' });
+    expect(Object.keys(payloadOf(link))).toEqual(['v', 'role', 'tool', 'schema', 'answer', 'converter', 'client', 'versions', 'answerForm', 'protocol']);
+    expect(decodePermalink(link)).toStrictEqual({ ok: true, state: { ...OLD_WORLD, protocol: '2026-07-28' } });
+    expect(decodePermalink(encodePermalink(DEFAULT_CASE))).toStrictEqual({ ok: true, state: DEFAULT_CASE });
+  });
+
+  it('refuses an unknown era with the eras it has', () => {
+    const base = { v: 1, role: 'output', tool: 't', schema: 's', answer: 'a', converter: 'zod', client: 'sdk-v1' };
+    expect(decodePermalink(linkOfJson({ ...base, protocol: '2024-11-05' }))).toMatchObject({ ok: false, error: expect.stringContaining('"protocol" must be one of 2025-11-25, 2026-07-28') });
+  });
+
+  it('the store sends the era to the evaluator, runs again when it is picked, and drops it once back to the default', async () => {
+    const sent: unknown[] = [];
+    const evaluator = { evaluate: vi.fn(async (c: unknown) => (sent.push(c), { kind: 'stale' as const })), dispose() {} };
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const live = startLiveEvaluation(store, evaluator as unknown as Evaluator);
+    store.getState().setField('protocol', '2026-07-28');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ protocol: '2026-07-28' });
+    expect(describeWorld(store.getState())).toBe('protocol 2026-07-28');
+    store.getState().setField('protocol', '2025-11-25');
+    expect(selectCase(store.getState())).toStrictEqual(DEFAULT_CASE);
+    expect(selectEngineCase(store.getState())).not.toHaveProperty('protocol');
+    live.stop();
+  });
+
+  it('drafts and the embed `set` keep the era', () => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as unknown as Storage;
+    createAutosave(storage).save(MODERN);
+    expect(createAutosave(storage).load()?.state).toStrictEqual(MODERN);
+    expect(parseHostMessage({ type: SET_TYPE, case: MODERN })).toStrictEqual({ ok: true, case: MODERN });
   });
 });

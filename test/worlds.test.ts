@@ -38,6 +38,16 @@ describe('version worlds', () => {
     expect(report.load.ok ? '' : report.load.error.message).toContain(`Unknown zod version "3.1.0": available ${ZOD_VERSION_IDS.join(', ')}`);
   });
 
+  it('"zod/v3" in the default world: the zod-4-only converters and policies say so, SDK v1 lists it as the real SDK does, v2 refuses it for real', async () => {
+    const report = await evaluate({ v: 1, schema: 'import { z } from "zod/v3";\nexport default z.object({ id: z.string() });', answer: '{"id":"a","extra":1}' });
+    expect(report.load).toEqual({ ok: true });
+    expect(report.converters.zod?.listError).toContain('zod needs a zod 4 schema: this is a zod 3 schema ("zod/v3" of zod 4.6.7)');
+    expect(report.converters['mcp-sdk-v1']?.listed).toMatchObject({ type: 'object', required: ['id'], additionalProperties: false });
+    expect(report.converters['mcp-sdk-v2']?.listError).toContain('Schema appears to be from zod 3');
+    expect(report.converters['mcp-sdk-v1']?.policies.strip?.refused).toContain('The strip policy needs a zod 4 schema');
+    expect(report.realSdk.v1?.callError).toContain('must NOT have additional properties');
+  });
+
   it('zod 3.25.76 + SDK 1.20.2: "zod" is zod 3, the listing, the Ajv 6 wording and the real run are the real 1.20 server and client', async () => {
     const answer = { id: 'a', extra: 1 };
     const real = await oracle120(answer);

@@ -5,6 +5,7 @@
  * environment). The v2 client's validator is pinned to the Ajv provider, its Node default, so Node and browser runs agree.
  */
 import { messageOf } from './lib/message.ts';
+import { isModern, sdkProtocols } from './era.ts';
 import type { JsonSchema, Json, RealSdkRow } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { RUN_TIMEOUT_MS, withSession } from './real-sdk/pool.ts';
@@ -35,6 +36,8 @@ export async function runRealSdk(version: SdkVersion, loaded: LoadedCase, answer
     } catch (e) {
       row.callError = messageOf(e);
     }
+    // In the modern era the rows name the era each SDK really spoke (v1 knows only 2025-11-25).
+    if (isModern(loaded)) row.protocol = version === 'v2' ? (session.client.getNegotiatedProtocolVersion?.() ?? 'none') : sdkProtocols(loaded).v1;
   });
   return done ? row : { ...row, callError: `The SDK did not answer within ${RUN_TIMEOUT_MS} ms` };
 }

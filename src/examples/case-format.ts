@@ -3,8 +3,8 @@
  * the bad-input rows and the e2e tables all write a case this way. test/case-check.ts checks one against a Report.
  */
 import type { CaseInput } from '../engine/case.ts';
-import type { ClientId, ConverterId, ErrorInfo, PolicyId } from '../engine/report.ts';
-import type { AnswerForm, Versions } from '../engine/contract/versions.ts';
+import type { ClientId, ConverterId, ErrorInfo, Json, PolicyId } from '../engine/report.ts';
+import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
 
 /** One verdict in the Report: `client`'s conclusion on what `converter` lists and `policy` ships. */
 export interface ExpectedVerdict {
@@ -33,6 +33,21 @@ export interface Expected {
   verdicts?: ExpectedVerdict[];
   /** Recorded from a real run (test/record-fixture.ts), not hand-written: a partial Report (objects as subsets). */
   report?: Record<string, unknown>;
+  /**
+   * The same case in each protocol era (issue 21), recorded from real runs (test/record-world-examples.ts): what the case's
+   * converter lists and ships and what its client says there. The example strip shows them side by side.
+   */
+  eras?: EraOutcome[];
+}
+
+/** What one era did with a case under its converter and client (raw policy). */
+export interface EraOutcome {
+  protocol: Protocol;
+  /** The listed schema's root `type` and, when wrapped, its `properties` keys ("object { result }", "array"). */
+  listed: string;
+  ships: Json | null;
+  valid: boolean | null;
+  says: string | null;
 }
 
 /** A case and its expected verdicts. */
@@ -49,7 +64,7 @@ export function refusal(expected: Expected): { phase: 'load' | 'answer'; error: 
 }
 
 /** One gallery entry: its case, and the listing errors and verdicts its explanation promises (checked by the tests and the e2e suite). */
-export interface Example extends CaseSpec<CaseInput & { converter: ConverterId; client: ClientId; versions?: Versions; answerForm?: AnswerForm }> {
+export interface Example extends CaseSpec<CaseInput & { converter: ConverterId; client: ClientId; versions?: Versions; answerForm?: AnswerForm; protocol?: Protocol }> {
   id: string;
   title: string;
   /** One line: what goes wrong, and which policy or converter fixes it. */

@@ -13,8 +13,8 @@ export function findExample(id: string): Example | undefined {
 
 /** The case an example opens (the engine's defaults filled in, as a link would carry them). */
 export function exampleCase(example: Example): PlaygroundCase {
-  const { role = 'output', tool = 'my_tool', schema, answer, converter, client, versions, answerForm } = example.case;
-  return copyCase({ role, tool, schema, answer, converter, client, ...(versions ? { versions } : {}), ...(answerForm ? { answerForm } : {}) });
+  const { role = 'output', tool = 'my_tool', schema, answer, converter, client, versions, answerForm, protocol } = example.case;
+  return copyCase({ role, tool, schema, answer, converter, client, ...(versions ? { versions } : {}), ...(answerForm ? { answerForm } : {}), ...(protocol ? { protocol } : {}) });
 }
 
 /** The link that opens an example. */

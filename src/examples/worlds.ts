@@ -61,6 +61,22 @@ export const WORLD_CASES: readonly WorldCase[] = [
       answerForm: 'result',
     },
   },
+  {
+    id: 'era-array-wrapped-or-bare',
+    title: 'Protocol 2026-07-28: an array answer ships bare',
+    explanation:
+      'The v2 server lists an array output wrapped as { result } to a 2025-11-25 client and ships {"result":[…]}, so its message says data/result/0; a client that negotiates 2026-07-28 gets the array itself and says data/0 (both eras side by side below; the Protocol picker switches).',
+    case: {
+      v: 1,
+      role: 'output',
+      tool: 'list_lines',
+      schema: 'import { z } from "zod";\n\nexport default z.array(\n  z.object({\n    sku: z.string(),\n    qty: z.number(),\n  }),\n);\n',
+      answer: '[\n  { "sku": "A-1", "qty": 2, "note": "gift" }\n]\n',
+      converter: 'mcp-sdk-v2',
+      client: 'sdk-v2-node',
+      protocol: '2026-07-28',
+    },
+  },
 ];
 
 /** The recorded expectations, by example id. */

@@ -12,6 +12,9 @@ export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
 /** A code block longer than this many characters is cut, with a note (GitHub refuses issue bodies over 65,536). */
 export const MAX_BLOCK_CHARS = 20_000;
 
+/** A JSON block of more lines than this is folded in `<details>`, so the verdicts are not pages below the headline. */
+export const FOLD_JSON_LINES = 15;
+
 /** The report as Markdown. Deterministic: the same arguments give the same text. */
 export function bugReportMarkdown(c: ReportCase, report: Report, opts: { converter: ConverterId; client: ClientId; permalink: string }): string {
   const { converter, client } = opts;
@@ -43,7 +46,7 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
     if (policies.length > 0) {
       out.push('', `## Verdicts of ${codeSpan(client)} by shipping policy`, '', '| Policy | Undeclared keys | Verdict | Message |', '| --- | --- | --- | --- |');
       for (const [id, p] of policies) {
-        out.push(`| ${id} | ${cell(p.undeclared.join(', ') || 'none')} | ${verdictWord(p, client)} | ${cell(verdictMessage(p, client, field))} |`);
+        out.push(`| ${id} | ${cell([p.undeclared.join(', '), p.unjudged ? `not judged: ${p.unjudged}` : ''].filter(Boolean).join('; ') || 'none')} | ${verdictWord(p, client)} | ${cell(verdictMessage(p, client, field))} |`);
       }
     }
   }
@@ -110,16 +113,22 @@ function positioned(error: { message: string; line?: number; column?: number }):
   return error.line === undefined ? error.message : `${error.message} (line ${error.line}, column ${error.column ?? 1})`;
 }
 
-/** A fenced block longer than any backtick run inside it; cut past MAX_BLOCK_CHARS with a note naming `what`. */
+/**
+ * A fenced block longer than any backtick run inside it; cut past MAX_BLOCK_CHARS with a note naming `what`. A JSON
+ * block over FOLD_JSON_LINES lines is folded in `<details>` whose summary names `what` (fixed words, never case text).
+ */
 function block(lang: string, text: string, what?: string, indent = ''): string[] {
   const body = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
   const cut = truncate(body);
   const fence = '`'.repeat(Math.max(3, longestBackticks(cut) + 1));
-  const lines = [`${fence}${lang}`, ...cut.split('\n'), fence].map((l) => (l === '' ? l : indent + l));
+  const bodyLines = cut.split('\n');
+  const lines = [`${fence}${lang}`, ...bodyLines, fence].map((l) => (l === '' ? l : indent + l));
   if (cut.length < body.length) {
     lines.push('', `${indent}_The ${what ?? 'text'} is cut here: ${thousands(cut.length)} of its ${thousands(body.length)} characters are shown; the permalink holds all of it._`);
   }
-  return lines;
+  if (lang !== 'json' || what === undefined || bodyLines.length <= FOLD_JSON_LINES) return lines;
+  // Blank lines around the block: Markdown reads a fence inside an HTML block only when one ends the HTML before it.
+  return [`${indent}<details><summary>The ${what} (${thousands(body.split('\n').length)} lines of JSON)</summary>`, '', ...lines, '', `${indent}</details>`];
 }
 
 function truncate(text: string): string {

@@ -1,7 +1,11 @@
 /**
- * Exports a case as a ready-to-run Vitest file that reproduces what one published SDK really did with it: the same
- * wiring as src/engine/real-sdk.ts (McpServer + Client over InMemoryTransport, tools/list then tools/call), asserting
- * the outcome the playground's real run had. The file imports only vitest, zod and the SDK packages.
+ * Exports a case as a ready-to-run Vitest file for one published SDK, with the same wiring as src/engine/real-sdk.ts
+ * (McpServer + Client over InMemoryTransport, tools/list then tools/call), in one of two forms:
+ * - `accepts`, the test to keep in CI: the strict client accepts this answer (the server these arguments). It stays red
+ *   until the schema or the answer is fixed, and checks the listing only by what decides that (listed, an object,
+ *   every answer key declared or the object open, every required key present), so an unrelated change does not break it.
+ * - `pin`: pins what the playground's real run had today, the exact error and the whole listing.
+ * The file imports only vitest, zod and the SDK packages.
  */
 import { REAL_SDK_ENTRIES, titleOf, type RealSdkId } from '../engine/contract/catalog.ts';
 import type { Json, RealSdkRow, Report } from '../engine/report.ts';
@@ -9,6 +13,7 @@ import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { isElided } from '../sandbox/elide.ts';
 import { jsonCode, stringLiteral } from './literal.ts';
+import { accepted, acceptsAssertions, callAssertion, json, listAssertion, objectTyped, summary, type Names } from './vitest-forms.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
 import { checkToolName } from '../engine/tool-name.ts';
 
@@ -17,6 +22,9 @@ export type ReproCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
 
 /** Which published SDK the test drives. */
 export type ReproSdk = RealSdkId;
+
+/** Which test: the one a user keeps in CI (`accepts`), or today's outcome pinned (`pin`). */
+export type ReproForm = 'accepts' | 'pin';
 
 const PACKAGES: Record<ReproSdk, string[]> = {
   v1: ['@modelcontextprotocol/sdk'],
@@ -38,8 +46,9 @@ export function reproductionUnavailable(report: Report, sdk: ReproSdk): string |
   return null;
 }
 
-/** The Vitest file (TypeScript) reproducing `report.realSdk[sdk]`. Throws when `reproductionUnavailable` says why not. */
-export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: ReproSdk }): string {
+/** The Vitest file (TypeScript) for `report.realSdk[sdk]` (default form: `pin`). Throws when `reproductionUnavailable` says why not. */
+export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: ReproSdk; form?: ReproForm }): string {
+  const pin = (opts.form ?? 'pin') === 'pin';
   const why = reproductionUnavailable(report, opts.sdk);
   const run = report.realSdk[opts.sdk];
   if (why || !run) throw new Error(why ?? 'Nothing to reproduce.');
@@ -51,7 +60,9 @@ export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: Re
   const answerIsObject = typeof answer === 'object' && answer !== null && !Array.isArray(answer);
   return [
     // No case text in comments: a line break in it (U+2028 too) would end the comment and turn the rest into code.
-    `// Reproduces what ${versions.join(' + ')} did with the tool named in ${n.tool} below, as MCP Schema Playground ran it.`,
+    pin
+      ? `// Reproduces what ${versions.join(' + ')} did with the tool named in ${n.tool} below, as MCP Schema Playground ran it.`
+      : `// Checks that ${versions.join(' + ')} accepts the tool named in ${n.tool} below and its ${report.role === 'output' ? 'answer' : 'arguments'}; red until it does.`,
     `// Needs vitest, zod ${versionOf(report, 'zod')} and ${versions.join(', ')}; run: npx vitest run <this file>`,
     `import { ${as('expect', n.expect)}, ${as('test', n.test)} } from 'vitest';`,
     `import * as ${n.zod} from 'zod';`,
@@ -69,12 +80,14 @@ export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: Re
       : `/** The call's arguments. */`,
     `const ${n.answer} = ${answerExpression(c.answer)};`,
     '',
-    `${n.test}(${stringLiteral(`${titleOf(REAL_SDK_ENTRIES, opts.sdk)}: ${summary(run, report.role)}`)}, async () => {`,
+    `${n.test}(${stringLiteral(`${titleOf(REAL_SDK_ENTRIES, opts.sdk)}: ${pin ? summary(run, report.role) : accepted(report.role)}`)}, async () => {`,
     ...session(opts.sdk, report.role, n, answerIsObject),
     '  try {',
     `    // tools/list first, as the playground's run does: a client validates structuredContent only against schemas it listed.`,
-    ...listAssertion(run, field, n).map((l) => `    ${l}`),
-    ...callAssertion(run, report.role, n, answerIsObject).map((l) => `    ${l}`),
+    ...(pin
+      ? [...listAssertion(run, field, n), ...callAssertion(run, report.role, n, answerIsObject)]
+      : acceptsAssertions(report.role, field, n, answerIsObject)
+    ).map((l) => `    ${l}`),
     '  } finally {',
     `    await ${n.client}.close();`,
     `    await ${n.server}.close();`,
@@ -84,11 +97,6 @@ export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: Re
     ...helpers(n),
   ].join('\n');
 }
-
-type Names = Record<
-  'expect' | 'test' | 'zod' | 'McpServer' | 'Client' | 'InMemoryTransport' | 'Validator' | 'tool' | 'schema' | 'answer' | 'server' | 'client' | 'toSchema' | 'pickSchema',
-  string
->;
 
 function names(mod: SchemaModule): Names {
   const keys: Array<keyof Names> = ['expect', 'test', 'zod', 'McpServer', 'Client', 'InMemoryTransport', 'tool', 'schema', 'answer', 'server', 'client', 'toSchema', 'pickSchema'];
@@ -141,39 +149,6 @@ function session(sdk: ReproSdk, role: Report['role'], n: Names, answerIsObject: 
   ];
 }
 
-function listAssertion(run: RealSdkRow, field: string, n: Names): string[] {
-  if (run.listError) return [`await ${n.expect}(${n.client}.listTools()).rejects.toThrow(${stringLiteral(run.listError)});`];
-  const listed = `(await ${n.client}.listTools()).tools.find((t) => t.name === ${n.tool})?.${field}`;
-  if (run.listed === null) return [`${n.expect}(${listed}).toBeUndefined();`];
-  return [`${n.expect}(${listed}).toEqual(${json(run.listed, '    ')});`];
-}
-
-function callAssertion(run: RealSdkRow, role: Report['role'], n: Names, answerIsObject: boolean): string[] {
-  const call = `${n.client}.callTool({ name: ${n.tool}, arguments: ${role === 'input' ? objectTyped(n.answer, answerIsObject) : '{}'} })`;
-  if (run.callError) return [`await ${n.expect}(${call}).rejects.toThrow(${stringLiteral(run.callError)});`];
-  // v1 types a call result as a union with the old `toolResult` shape, whose content is unknown.
-  const text = `(result.content as Array<{ type: string }>).find((c) => c.type === 'text')`;
-  const lines = [`const result = await ${call};`];
-  if (run.isError) lines.push(`${n.expect}(result.isError).toBe(true);`);
-  else lines.push(`${n.expect}(result.isError ?? false).toBe(false);`);
-  if ((run.isError || role === 'input') && run.text === null) lines.push(`${n.expect}(${text}).toBeUndefined();`);
-  else if (run.isError || role === 'input') lines.push(`${n.expect}(${text}).toEqual({ type: 'text', text: ${run.text === null ? 'null' : stringLiteral(run.text)} });`);
-  else lines.push(`${n.expect}(result.structuredContent ?? null).toEqual(${json(run.structuredContent, '    ')});`);
-  return lines;
-}
-
-/** The SDK types structuredContent and arguments as objects; a case about another JSON value needs a cast. */
-function objectTyped(name: string, isObject: boolean): string {
-  return isObject ? name : `${name} as unknown as Record<string, unknown>`;
-}
-
-function summary(run: RealSdkRow, role: Report['role']): string {
-  const listing = run.listError ? 'tools/list fails' : run.listed === null ? 'nothing listed' : 'the schema is listed';
-  if (run.callError) return `${listing}; the client throws on tools/call`;
-  if (run.isError) return `${listing}; the server answers isError`;
-  return `${listing}; tools/call ${role === 'output' ? 'passes' : 'reaches the handler'}`;
-}
-
 function helpers(n: Names): string[] {
   return [
     `/** The playground's rule: a zod schema, or a raw shape ({ a: z.string() }) read as z.object(shape); a named {} is z.object({}), as the SDKs take it. */`,
@@ -207,11 +182,4 @@ function versionOf(report: Report, pkg: string): string {
 /** The answer as the user wrote it (JSON is an expression), unless a `__proto__` key would set a prototype in a literal. */
 function answerExpression(text: string): string {
   return /"__proto__"\s*:/.test(text) ? json(JSON.parse(text) as Json, '') : jsonCode(text.trim());
-}
-
-/** A JSON value as a TypeScript expression; JSON.parse where a `__proto__` key would set a prototype in a literal. */
-function json(value: Json | null, indent: string): string {
-  const text = JSON.stringify(value, null, 2);
-  if (/"__proto__"\s*:/.test(text)) return `JSON.parse(${stringLiteral(JSON.stringify(value))})`;
-  return jsonCode(text).replace(/\n/g, `\n${indent}`);
 }

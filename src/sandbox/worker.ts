@@ -13,7 +13,7 @@ import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
-import type { FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
+import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -119,8 +119,11 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const elide = (r: Report) => elideLargeValues(r, typeof answer === 'string' ? answer.length : 0);
     const ms = () => Math.round(performance.now() - started);
     // evaluate() loads the engine parts the case needs (all of them, or with firstOnly those of its first report).
+    // A first report from a cold (firstOnly) realm, or for a large answer (protocol.ts WARM_FIRST_REPORT_MIN_ANSWER_CHARS).
+    const firstOnly = req.firstOnly === true;
+    const posts = firstOnly || (req.first === true && typeof answer === 'string' && answer.length >= WARM_FIRST_REPORT_MIN_ANSWER_CHARS);
     const report = await evaluate(c, {
-      firstOnly: req.firstOnly === true,
+      firstOnly,
       loading: () => {
         // Schema code runs from here on in this realm: no engine code is evaluated after it, and the intrinsics and
         // globals are frozen before it (docs/security.md).
@@ -129,7 +132,7 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
         send({ type: 'phase', id, phase: 'load' });
       },
       loaded: () => send({ type: 'phase', id, phase: 'run' }),
-      first: (r) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }),
+      ...(posts ? { first: (r: Report) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }) } : {}),
     });
     chunkHost.lock();
     hardenRealm();

@@ -9,15 +9,18 @@ import { cfworkerErrors } from './validator-errors.ts';
 type Configured = { draft?: SchemaDraft; shortcircuit: boolean; _draftFor(schema: unknown): SchemaDraft };
 
 /** v2 in a browser: `@cfworker/json-schema`, draft by `$schema`, first error only. The provider comes with the v2 chunk. */
-export const sdkV2BrowserClient: Client<'sdk-v2-browser'> = {
-  id: 'sdk-v2-browser',
-  dialect: 'core',
-  chunks: [sdkV2],
-  verify: v2Verify(
+export const sdkV2BrowserClient: Client<'sdk-v2-browser'> = { id: 'sdk-v2-browser', dialect: 'core', chunks: [sdkV2], verify: browserVerify(false) };
+
+/** The same client after negotiating 2026-07-28 (engine/era.ts): any outputSchema root, any structuredContent. */
+export const sdkV2BrowserClientModern: Client<'sdk-v2-browser'> = { ...sdkV2BrowserClient, verify: browserVerify(true) };
+
+function browserVerify(modern: boolean): Client['verify'] {
+  return v2Verify(
     () => new (sdkV2.get().CfWorkerJsonSchemaValidator)(),
     (provider, schema) => {
       const p = provider as unknown as Configured;
       return cfworkerErrors(schema, p.draft ?? p._draftFor(schema), p.shortcircuit);
     },
-  ),
-};
+    modern,
+  );
+}

@@ -24,6 +24,9 @@ const WireToolsList = z.object({
   ),
 });
 const WireToolsCall = z.object({ structuredContent: z.record(z.string(), z.unknown()) });
+// On the 2026-07-28 wire (buildSchemas2026, SEP-2106) an outputSchema may have any root and structuredContent is any value.
+const WireToolsList2026 = z.object({ tools: z.array(z.object({ outputSchema: z.looseObject({ $schema: z.string().optional() }).optional() })) });
+const WireToolsCall2026 = z.object({ structuredContent: z.unknown() });
 
 type Check = { ok: true; validate: ValidateFn; errorsOf: ErrorReader } | { ok: false; listError: string } | { ok: false; compileError: string };
 
@@ -33,10 +36,11 @@ const reject = (message: string): Verdict => ({ valid: false, message });
  * A v2 `verify`: dialect dispatch is the provider's own; isError results are not validated. `errorsFor` gives the
  * reader of the structured errors behind the provider's messages for one compiled schema.
  */
-export function v2Verify<P extends ValidatorProvider>(makeProvider: () => P, errorsFor: (provider: P, schema: JsonSchema) => ErrorReader): Client['verify'] {
+export function v2Verify<P extends ValidatorProvider>(makeProvider: () => P, errorsFor: (provider: P, schema: JsonSchema) => ErrorReader, modern = false): Client['verify'] {
   const provider = providerPool(makeProvider);
+  const [toolsList, toolsCall] = modern ? [WireToolsList2026, WireToolsCall2026] : [WireToolsList, WireToolsCall];
   const check = compileCache((schema, key): Check => {
-    const wire = WireToolsList.safeParse({ tools: [{ outputSchema: schema }] });
+    const wire = toolsList.safeParse({ tools: [{ outputSchema: schema }] });
     if (!wire.success) return { ok: false, listError: `Invalid result for tools/list: ${wire.error.message}` };
     try {
       const validator = provider(key);
@@ -52,7 +56,7 @@ export function v2Verify<P extends ValidatorProvider>(makeProvider: () => P, err
     if ('compileError' in compiled) return reject(`Tool '${tool}' has an invalid outputSchema: ${compiled.compileError}`);
     // A null structuredContent is JSON null on the wire (evaluate ships a null answer as is), which the result parse refuses.
     // The client validates its own parse of the result: the record copy turns an own `__proto__` key into a prototype.
-    const wire = WireToolsCall.safeParse({ structuredContent: result.structuredContent });
+    const wire = toolsCall.safeParse({ structuredContent: result.structuredContent });
     if (!wire.success) return reject(`Invalid result for tools/call: ${wire.error.message}`);
     if (result.isError) return { valid: null, message: null };
     const sc = wire.data.structuredContent;

@@ -58,3 +58,19 @@ export const ANSWER_FORMS = [
 export type AnswerForm = (typeof ANSWER_FORMS)[number]['id'];
 export const ANSWER_FORM_IDS = ANSWER_FORMS.map((f) => f.id) as unknown as readonly [AnswerForm, ...AnswerForm[]];
 export const DEFAULT_ANSWER_FORM: AnswerForm = 'structuredContent';
+
+/**
+ * The MCP protocol era the v2 client negotiates (SEP-2106): `2025-11-25` (the client's default, as before eras existed)
+ * lists a non-object output wrapped as `{ result }` and ships it so; `2026-07-28` lists the natural schema and ships
+ * the bare value. SDK 1.x speaks only the 2025 era.
+ */
+export const PROTOCOLS = [
+  { id: '2025-11-25', title: '2025-11-25', summary: 'a non-object output is listed and shipped wrapped as { result }' },
+  { id: '2026-07-28', title: '2026-07-28', summary: 'any output is listed with its own schema and shipped bare (SEP-2106); SDK 1.x still speaks 2025-11-25' },
+] as const;
+
+export type Protocol = (typeof PROTOCOLS)[number]['id'];
+export const PROTOCOL_IDS = PROTOCOLS.map((p) => p.id) as unknown as readonly [Protocol, ...Protocol[]];
+export const DEFAULT_PROTOCOL: Protocol = '2025-11-25';
+/** The era SDK 1.x speaks, whatever the case picked. */
+export const LEGACY_PROTOCOL: Protocol = '2025-11-25';

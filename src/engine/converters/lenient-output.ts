@@ -14,7 +14,8 @@ import type { ZodV4 } from '../worlds/world.ts';
 import { defOf } from '../lib/zod-walk.ts';
 
 /** zod-to-json-schema, which the seed's server uses, targets draft-07 by default. */
-const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-07' } as const;
+// Spelled 'draft-7': zod 4.0 and zod 3.25's zod/v4 know only that spelling (4.1+ reads it as 'draft-07'); 'draft-07' made them warn and drop $schema.
+const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-7' } as const;
 
 /** A plain `z.object` (no `.strict()`, `.passthrough()` or `.catchall()`) declares nothing, so it is listed open. */
 const openPlainObjects: NonNullable<z.core.ToJSONSchemaParams['override']> = ({ zodSchema, jsonSchema }) => {
@@ -26,17 +27,18 @@ function convert(schema: z.ZodType, zod: ZodV4): JsonSchema {
   return toJsonSchema(schema, { ...PARAMS, io: 'output', override: openPlainObjects }, zod);
 }
 
-function list(schema: z.ZodType, role: Role, zod: ZodV4): Listing {
+function list(schema: z.ZodType, role: Role, zod: ZodV4, modern: boolean): Listing {
   if (role === 'input') return { listed: toJsonSchema(schema, { ...PARAMS, io: 'input' }, zod), listError: null, warning: null };
   const natural = convert(schema, zod);
-  if (isSchemaNode(natural) && natural['type'] === 'object') return { listed: natural, listError: null, warning: null };
+  // In the 2026-07-28 era (engine/era.ts) nothing is wrapped: a non-object output is listed as it is.
+  if (modern || (isSchemaNode(natural) && natural['type'] === 'object')) return { listed: natural, listError: null, warning: null };
   // The seed wraps in zod before converting, so zod itself places the envelope and rewrites references under it.
   return { listed: convert(zod.object({ result: schema }), zod), listError: null, warning: null, wrapsResult: true };
 }
 
-/** Seed 003: lenient output (open objects, open `{ result }` envelope for non-objects), strict input; draft-07. */
+/** Seed 003: lenient output (open objects, open `{ result }` envelope for non-objects in the 2025 era), strict input; draft-07. */
 export const lenientOutputConverter: Converter<'lenient-output'> = {
   id: 'lenient-output',
   needsZod4: true,
-  list: perSchema((schema, role, zod) => listingOrError(() => list(schema, role, zod))),
+  list: perSchema((schema, role, zod, modern) => listingOrError(() => list(schema, role, zod, modern))),
 };

@@ -4,6 +4,7 @@ import { listWithSdk, runRealSdk } from '../real-sdk.ts';
 import type { Json } from '../report.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { cachedListing, issuesOf, refusalLead } from './support/sdk-listing.ts';
+import { isModern, V1_ERA_NOTE } from '../era.ts';
 
 /** The v1 SDK: draft-07 listing; a non-object output root is left out of tools/list and then fails every call. */
 export const mcpSdkV1Converter: Converter<'mcp-sdk-v1'> = {
@@ -17,7 +18,7 @@ const INTERNAL_ERROR = -32603;
 async function build(loaded: LoadedCase): Promise<Listing> {
   const { listed, listError } = await listWithSdk('v1', loaded);
   const api = loaded.world?.v1 ?? DEFAULT_V1;
-  const listing: Listing = { listed, listError, warning: null, refusal: api.getParseErrorMessage ? refusal(loaded, api) : thrownRefusal(loaded, api) };
+  const listing: Listing = { listed, listError, warning: isModern(loaded) ? V1_ERA_NOTE.listing : null, refusal: api.getParseErrorMessage ? refusal(loaded, api) : thrownRefusal(loaded, api) };
   if (loaded.role === 'output') listing.refusesAnswer = refusesFalsy(loaded.tool, api);
   if (loaded.role === 'output' && listed === null && listError === null) {
     // v1 leaves a non-object outputSchema out of tools/list yet still validates against it: every call fails. Ask the server for the text.

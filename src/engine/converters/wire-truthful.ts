@@ -14,15 +14,15 @@ import { wireTruthfulOverride, type OverrideState } from './support/wire-truthfu
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 import type { ZodV4 } from '../worlds/world.ts';
 
-function list(schema: z.ZodType, role: Role, zod: ZodV4): Listing {
+function list(schema: z.ZodType, role: Role, zod: ZodV4, modern: boolean): Listing {
   return listingOrError(() => {
     const state: OverrideState = { loosened: false, objectCatch: false };
-    const root = listRoot(schema, role, state, zod);
+    const root = listRoot(schema, role, state, zod, modern);
     return { ...root, listError: null, warning: knownGaps(schema, role, state) };
   });
 }
 
-function listRoot(schema: z.ZodType, role: Role, state: OverrideState, zod: ZodV4): Pick<Listing, 'listed' | 'wrapsResult'> {
+function listRoot(schema: z.ZodType, role: Role, state: OverrideState, zod: ZodV4, modern: boolean): Pick<Listing, 'listed' | 'wrapsResult'> {
   let result = toJsonSchema(schema, { ...ZOD_DEFAULTS, unrepresentable: 'any', io: role, override: wireTruthfulOverride(role, state) }, zod);
   // Loosened members of a oneOf may now overlap, and "exactly one" would then reject every answer.
   if (state.loosened) result = mapSubschemas(result, renameOneOf);
@@ -36,7 +36,8 @@ function listRoot(schema: z.ZodType, role: Role, state: OverrideState, zod: ZodV
   if (type === 'object' || (type === undefined && (role === 'input' || isProvablyObject(result, result)))) {
     return { listed: { type: 'object', ...result } };
   }
-  return { listed: wrapAsResult(result), wrapsResult: true };
+  // The v2 server's era rule (engine/era.ts): the 2026-07-28 codec lists a non-object root as it is and ships it bare.
+  return modern ? { listed: result } : { listed: wrapAsResult(result), wrapsResult: true };
 }
 
 function renameOneOf(node: SchemaNode): void {

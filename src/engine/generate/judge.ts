@@ -19,7 +19,7 @@ export interface AnswerJudgement {
 export function judgeAnswer(loaded: LoadedCase, converter: ConverterId, listing: Listing, client: ClientId, answer: Json): AnswerJudgement {
   const zodAccepts = guard(() => loaded.schema.safeParse(answer).success, () => false);
   const shipment = { ships: answer, undeclared: [], refused: null, log: null };
-  const rows = verifyAll(loaded, answer, [[converter, listing]], [[POLICY_REGISTRY.raw, shipment]], clientsOf(loaded.world).filter((c) => c.id === client));
+  const rows = verifyAll(loaded, answer, [[converter, listing]], [[POLICY_REGISTRY.raw, shipment]], clientsOf(loaded.world, loaded.protocol).filter((c) => c.id === client));
   const verdict = rows[converter]?.policies.raw?.verdicts[client] ?? { valid: null, message: null };
   return { zodAccepts, verdict };
 }

@@ -18,7 +18,8 @@ const SCHEMA_WORDS = ['type', 'properties', '$schema', '$ref', 'anyOf', 'oneOf',
 
 /** The schema text for an imported listing, with comment lines saying where it came from. */
 export function listingSource(listed: JsonSchema, about: string): string {
-  const comments = [`// Imported ${about}, taken as given: there is no zod source.`, '// Paste the tool\u2019s zod schema here instead to compare the converters and policies.'];
+  // `about` names a server's tool: a line break in it must not end the comment line it is written in.
+  const comments = [`// Imported ${about.replace(/[\r\n\u2028\u2029]/g, ' ')}, taken as given: there is no zod source.`, '// Paste the tool\u2019s zod schema here instead to compare the converters and policies.'];
   return `${comments.join('\n')}\n${EXPORT}${JSON.stringify(listed, null, 2)};\n`;
 }
 

@@ -3,18 +3,34 @@
  * default world `zod` and `zod/v4` are the bundled zod; in another, each specifier means what it means in that package.
  */
 import * as zodModule from 'zod';
+import * as zodV3Module from 'zod/v3';
+import * as zodMiniModule from 'zod/mini';
 import type { ZodModules } from '../worlds/world.ts';
 
-/** The modules a schema may import in the default world; all resolve to the bundled zod, the instance the SDKs use. */
-export const IMPORTABLE = ['zod', 'zod/v4'] as const;
+const asModule = (m: object): Readonly<Record<string, unknown>> => Object.freeze({ ...m, __esModule: true });
+const ZOD_MODULE = asModule(zodModule);
+const ZOD_MINI_MODULE = asModule(zodMiniModule);
 
-const ZOD_MODULE: Readonly<Record<string, unknown>> = Object.freeze({ ...zodModule, __esModule: true });
+/**
+ * What each specifier a schema may import gives it in the default world, as in the bundled zod 4 package (the instance
+ * the SDKs use): `zod` and `zod/v4` are zod 4 classic, `zod/v4/mini` and `zod/mini` zod 4 mini, `zod/v3` the zod 3 inside it.
+ */
+export const DEFAULT_IMPORTABLE: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  zod: ZOD_MODULE,
+  'zod/v3': asModule(zodV3Module),
+  'zod/v4': ZOD_MODULE,
+  'zod/v4/mini': ZOD_MINI_MODULE,
+  'zod/mini': ZOD_MINI_MODULE,
+};
+
+/** The modules a schema may import in the default world. */
+export const IMPORTABLE: readonly string[] = Object.keys(DEFAULT_IMPORTABLE);
 
 /** Thrown by `require` for a module other than zod; it names the module so the error can point at the import. */
 export class ImportRefused extends Error {
   constructor(
     readonly module: string,
-    importable: readonly string[] = IMPORTABLE,
+    readonly importable: readonly string[] = IMPORTABLE,
   ) {
     super(`Cannot import "${module}": only ${importable.map((m) => `"${m}"`).join(importable.length > 2 ? ', ' : ' and ')} can be imported here.`);
   }
@@ -22,7 +38,7 @@ export class ImportRefused extends Error {
 
 /** The `require` the transpiled code calls in the default world. */
 export function requireModule(name: unknown): unknown {
-  if (IMPORTABLE.some((m) => m === name)) return ZOD_MODULE;
+  if (typeof name === 'string' && Object.hasOwn(DEFAULT_IMPORTABLE, name)) return DEFAULT_IMPORTABLE[name];
   throw new ImportRefused(String(name));
 }
 

@@ -5,8 +5,7 @@ import { messageOf } from '../lib/message.ts';
 import { analyse, type Analysis } from '../policies/analysis.ts';
 import { POLICIES } from '../policies/index.ts';
 import type { LoadedCase, Policy, Shipment } from '../types.ts';
-import { policyNeedsZod4 } from '../worlds/needs-zod4.ts';
-import { isZod4 } from '../worlds/zod-kind.ts';
+import { policyNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
 
 /** The case's one analysis, or what its computation threw (each policy then reports it as its internal error). */
 export type Analysed = { ok: true; analysis: Analysis } | { ok: false; error: unknown };
@@ -20,7 +19,7 @@ export function analyseAnswer(loaded: LoadedCase, answer: Json): Analysed {
 export function shipAll(loaded: LoadedCase, answer: Json, analysed: Analysed = analyseAnswer(loaded, answer)): Array<[Policy, Shipment]> {
   const policies = loaded.role === 'input' ? POLICIES.filter((p) => p.shipsRaw) : POLICIES;
   // Only the SDKs' own policy (a parse and a copy) runs on a zod 3 schema; the others read zod 4's internals.
-  const zod3 = loaded.world !== undefined && !isZod4(loaded.schema) ? loaded.world.versions.zod : null;
+  const zod3 = zod3Of(loaded);
   return policies.map((p) => [
     p,
     zod3 !== null && !p.shipsRaw ? { ships: null, undeclared: [], refused: policyNeedsZod4(p.id, zod3), log: null } : guard(

@@ -16,6 +16,17 @@ export interface WholeFacts {
 }
 const NOT_WHOLE: WholeFacts = { isError: false, absent: false };
 
+/** What verifyAll calls of one evaluation share: the verdict memo, and one `{ result }` envelope per shipped value (the memo's key). */
+export interface VerifyMemo {
+  verify: Verify;
+  wrap: (value: Json) => Json;
+}
+
+/** A fresh memo for one evaluation (the first report's verifyAll and the full report's share it: each verdict runs once). */
+export function verifyMemo(loaded: LoadedCase, whole: WholeFacts = NOT_WHOLE): VerifyMemo {
+  return { verify: verdictMemo(loaded.tool, whole.isError), wrap: envelopes() };
+}
+
 /** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */
 export function verifyAll(
   loaded: LoadedCase,
@@ -24,21 +35,20 @@ export function verifyAll(
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   clients: readonly Client[] = CLIENTS,
   whole: WholeFacts = NOT_WHOLE,
+  { verify, wrap }: VerifyMemo = verifyMemo(loaded, whole),
 ): Report['converters'] {
-  const verify = verdictMemo(loaded.tool, whole.isError);
-  const wrap = envelopes();
   const converters: Report['converters'] = {};
   for (const [id, listing] of listings) {
     const wire = serverWire(listing, loaded);
     const policies: ConverterRow['policies'] = {};
     for (const [policy, shipment] of shipments) {
-      const row = whole.isError ? { ...shipment, verdicts: {} as Record<ClientId, Verdict> } : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
+      const row = whole.isError ? unvalidatedOn(wire, shipment, wrap, whole.absent) : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
       const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
       if (policy.opensListing) row.listed = listed;
       row.verdicts = verdicts(loaded, row, listed, clients, verify, whole.isError);
       policies[policy.id] = row;
     }
-    converters[id] = { listed: listing.listed, listError: listing.listError, warning: listing.warning, policies };
+    converters[id] = { listed: listing.listed, listError: listing.listError, ...listErrorAtOf(listing), warning: listing.warning, policies };
   }
   return converters;
 }
@@ -77,11 +87,25 @@ function shipOn(loaded: LoadedCase, answer: Json, wire: ServerWire, policy: Poli
     row.refused = wire.callError;
   } else if (row.refused !== null && policy.shipsRaw) {
     row.refused = wire.refusal(row.refused);
-  } else if (row.refused === null && (wire.wrapsResult || (wire.wrapsNonObject && !isJsonObject(row.ships)))) {
+  } else if (row.refused === null && wrapsOnWire(wire, row.ships)) {
     row.ships = wrap(row.ships as Json);
   }
   if (row.refused === null && loaded.role === 'output' && policy.onWire) row.ships = policy.onWire(row.ships as Json);
   return row;
+}
+
+/**
+ * An isError whole result is not validated by the server, but its wire codec still puts its structuredContent in the
+ * `{ result }` envelope (the real 2025 run ships `{"result":[1,2]}`), so the clients see what the real one sees.
+ */
+function unvalidatedOn(wire: ServerWire, shipment: Shipment, wrap: (value: Json) => Json, absent: boolean): PolicyRow {
+  const row: PolicyRow = { ...shipment, verdicts: {} as Record<ClientId, Verdict> };
+  if (!absent && row.refused === null && wrapsOnWire(wire, row.ships)) row.ships = wrap(row.ships as Json);
+  return row;
+}
+
+function wrapsOnWire(wire: ServerWire, ships: Json | null): boolean {
+  return wire.wrapsResult || (wire.wrapsNonObject && !isJsonObject(ships));
 }
 
 function isJsonObject(value: Json | null): boolean {
@@ -96,4 +120,9 @@ function opened(listed: JsonSchema | null): JsonSchema | null {
   let open = openedListings.get(listed);
   if (open === undefined) openedListings.set(listed, (open = openListing(listed)));
   return open;
+}
+
+/** A listing's `listErrorAt`, as a row carries it (absent when it has none). */
+export function listErrorAtOf(listing: Listing): { listErrorAt?: string } {
+  return listing.listErrorAt === undefined ? {} : { listErrorAt: listing.listErrorAt };
 }

@@ -16,6 +16,7 @@ interface Entry {
   /** The world's SDK surface (two worlds can share a schema object: same zod, other SDK). */
   api: unknown;
   answerForm: LoadedCase['answerForm'];
+  protocol: LoadedCase['protocol'];
   tool: string;
   role: LoadedCase['role'];
   session: Promise<Session> | null;
@@ -67,14 +68,14 @@ async function runTimed(entry: Entry, loaded: LoadedCase, use: (s: Session) => P
 function acquire(version: SdkVersion, loaded: LoadedCase): Entry {
   const api = version === 'v1' ? loaded.world?.v1 : loaded.world?.v2;
   const at = entries.findIndex(
-    (e) => e.schema === loaded.schema && e.version === version && e.tool === loaded.tool && e.role === loaded.role && e.api === api && e.answerForm === loaded.answerForm,
+    (e) => e.schema === loaded.schema && e.version === version && e.tool === loaded.tool && e.role === loaded.role && e.api === api && e.answerForm === loaded.answerForm && e.protocol === loaded.protocol,
   );
   if (at >= 0) {
     const [hit] = entries.splice(at, 1) as [Entry];
     entries.push(hit);
     return hit;
   }
-  const entry: Entry = { schema: loaded.schema, version, api, answerForm: loaded.answerForm, tool: loaded.tool, role: loaded.role, session: null, queue: Promise.resolve(), broken: false };
+  const entry: Entry = { schema: loaded.schema, version, api, answerForm: loaded.answerForm, protocol: loaded.protocol, tool: loaded.tool, role: loaded.role, session: null, queue: Promise.resolve(), broken: false };
   entries.push(entry);
   while (entries.length > MAX_SESSIONS) {
     const old = entries.shift() as Entry;

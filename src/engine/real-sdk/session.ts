@@ -3,6 +3,7 @@ import { DEFAULT_WORLD } from '../worlds/world.ts';
 import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
+import { isModern } from '../era.ts';
 
 /** A published MCP SDK major. */
 export type SdkVersion = 'v1' | 'v2';
@@ -17,6 +18,8 @@ export interface SdkClient {
   callTool(params: { name: string; arguments: unknown }): Promise<ToolResult>;
   connect(transport: unknown): Promise<void>;
   close(): Promise<void>;
+  /** v2 only: the protocol version the connection negotiated. */
+  getNegotiatedProtocolVersion?(): string | undefined;
 }
 interface SdkServer {
   registerTool(name: string, config: object, handler: Handler): { outputSchemaJson?: unknown };
@@ -45,31 +48,48 @@ export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Ses
   // SDK boundary: the classes are generic over schema types we only know at runtime.
   const Server = api.McpServer as unknown as new (i: typeof info) => SdkServer;
   const ClientClass = api.Client as unknown as new (i: typeof info, o?: object) => SdkClient;
-  const server = new Server(info);
-  const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)() });
+  const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)(), ...modernClientOptions(loaded) });
   const [clientSide, serverSide] = api.InMemoryTransport.createLinkedPair();
   // 1.20's registerTool takes only a raw shape and wraps it in its own z.object (a real 1.20 server passes `.shape`).
   const schema = version === 'v1' && world.v1.version === '1.20.2' ? rawShapeOf(loaded.schema) : loaded.schema;
   const config = loaded.role === 'output' ? { outputSchema: schema } : { inputSchema: schema };
   const slot: Session['slot'] = { answer: null };
-  const registered = server.registerTool(loaded.tool, config, handlerFor(loaded, slot));
+  const serve = (): SdkServer => {
+    const server = new Server(info);
+    session.registered = server.registerTool(loaded.tool, config, handlerFor(loaded, slot));
+    return server;
+  };
+  let closeServer = async () => undefined as unknown;
   const session: Session = {
     client,
-    registered,
+    registered: {},
     slot,
     close: async () => {
       await client.close().catch(() => undefined);
-      await server.close().catch(() => undefined);
+      await closeServer().catch(() => undefined);
     },
   };
   try {
-    await server.connect(serverSide);
+    if (version === 'v2' && isModern(loaded)) {
+      // Only the SDK's own serving entry offers the 2026-07-28 era (a hand-connected McpServer answers server/discover with "Method not found").
+      const handle = world.v2.serveStdio(serve, { transport: serverSide });
+      closeServer = () => handle.close();
+    } else {
+      const server = serve();
+      closeServer = () => server.close();
+      await server.connect(serverSide);
+    }
     await client.connect(clientSide);
   } catch (e) {
     await session.close();
     throw e;
   }
   return session;
+}
+
+/** The v2 client pinned to the modern era (the 2025 era is its default negotiation). */
+function modernClientOptions(loaded: LoadedCase): object {
+  return isModern(loaded) ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {};
 }
 
 /** An object schema's shape (zod 3 and 4 both have `.shape`), else the schema as it is. */

@@ -4,6 +4,8 @@
  * errors (clients/validator-errors.ts). None of them is needed for a first verdict that is not v2's.
  */
 export { McpServer, InMemoryTransport } from '@modelcontextprotocol/server';
+// The era-deciding entry (engine/era.ts): given a transport it never touches `process`.
+export { serveStdio } from '@modelcontextprotocol/server/stdio';
 export { Client } from '@modelcontextprotocol/client';
 export { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 export { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';

@@ -1,12 +1,21 @@
 /** What the converters and policies that walk zod 4's internals say of a zod 3 schema: they cannot run, and why. */
 import { CONVERTER_ENTRIES, POLICY_ENTRIES, titleOf, type ConverterId, type PolicyId } from '../contract/catalog.ts';
+import { DEFAULT_VERSIONS } from '../contract/versions.ts';
+import type { LoadedCase } from '../types.ts';
+import { isZod4 } from './zod-kind.ts';
+
+/** Which zod 3 a loaded schema is (`zod 3.25.76`, or the default package's `zod/v3`), or null for a zod 4 schema. */
+export function zod3Of(loaded: Pick<LoadedCase, 'schema' | 'world'>): string | null {
+  if (isZod4(loaded.schema)) return null;
+  return loaded.world ? `zod ${loaded.world.versions.zod}` : `"zod/v3" of zod ${DEFAULT_VERSIONS.zod}`;
+}
 
 /** The listError of a converter that needs `z.toJSONSchema` (zod 4), for a zod 3 schema. */
-export function converterNeedsZod4(id: ConverterId, zodVersion: string): string {
-  return `${titleOf(CONVERTER_ENTRIES, id)} needs a zod 4 schema: this is a zod 3 schema (zod ${zodVersion}), and zod 3 has no z.toJSONSchema. It runs with a schema from "zod/v4".`;
+export function converterNeedsZod4(id: ConverterId, zod3: string): string {
+  return `${titleOf(CONVERTER_ENTRIES, id)} needs a zod 4 schema: this is a zod 3 schema (${zod3}), and zod 3 has no z.toJSONSchema. It runs with a schema from "zod/v4".`;
 }
 
 /** The refusal of a policy that walks zod 4's internals, for a zod 3 schema. */
-export function policyNeedsZod4(id: PolicyId, zodVersion: string): string {
-  return `The ${titleOf(POLICY_ENTRIES, id)} policy needs a zod 4 schema: it reads zod 4's internals, and this is a zod 3 schema (zod ${zodVersion}). It runs with a schema from "zod/v4".`;
+export function policyNeedsZod4(id: PolicyId, zod3: string): string {
+  return `The ${titleOf(POLICY_ENTRIES, id)} policy needs a zod 4 schema: it reads zod 4's internals, and this is a zod 3 schema (${zod3}). It runs with a schema from "zod/v4".`;
 }

@@ -12,6 +12,7 @@ import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
 import { sdkV2 } from '../chunks.ts';
+import { DEFAULT_IMPORTABLE } from '../load/modules.ts';
 import { DEFAULT_VERSIONS, type SdkVersion, type Versions, type ZodVersion } from '../contract/versions.ts';
 
 type Ctor = new (...args: never[]) => unknown;
@@ -53,6 +54,8 @@ export interface V2Api {
   Client: Ctor;
   InMemoryTransport: { createLinkedPair(): [unknown, unknown] };
   AjvJsonSchemaValidator: Ctor;
+  /** `@modelcontextprotocol/server/stdio`'s era-deciding entry: the only route to the 2026-07-28 era (era.ts). */
+  serveStdio: (factory: () => unknown, options: { transport: unknown }) => { close(): Promise<void> };
 }
 
 /** The packages one case runs. */
@@ -69,7 +72,7 @@ const DEFAULT_ZOD: ZodModules = {
   version: DEFAULT_VERSIONS.zod,
   root: zodRoot,
   v4: zodRoot.z,
-  importable: { zod: zodRoot, 'zod/v4': zodRoot },
+  importable: DEFAULT_IMPORTABLE,
 };
 
 /** The default v1 SDK (1.32.2). */
@@ -99,6 +102,9 @@ export const DEFAULT_V2: V2Api = {
   },
   get AjvJsonSchemaValidator() {
     return sdkV2.get().AjvJsonSchemaValidator as unknown as Ctor;
+  },
+  get serveStdio() {
+    return sdkV2.get().serveStdio as unknown as V2Api['serveStdio'];
   },
 };
 

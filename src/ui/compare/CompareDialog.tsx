@@ -20,6 +20,7 @@ export default function CompareDialog({ onClose }: CompareDialogProps) {
   const { runs, changed, again } = useCompare();
   const client = usePlayground((s) => s.client);
   const versions = usePlayground((s) => s.versions);
+  const protocol = usePlayground((s) => s.protocol);
   const status = compareStatus(runs, changed);
   useEffect(() => {
     const d = dialog.current;
@@ -45,15 +46,20 @@ export default function CompareDialog({ onClose }: CompareDialogProps) {
         runs={runs}
         client={client}
         current={versions}
+        protocol={protocol}
         onPick={(zod, column) => {
           const v = column.versions(zod);
-          store.getState().setVersions(column.converter === 'mcp-sdk-v1' ? { zod, sdk: v.sdk } : { zod, server: v.server });
+          const { setField, setVersions } = store.getState();
+          setVersions(column.converter === 'mcp-sdk-v1' ? { zod, sdk: v.sdk } : { zod, server: v.server });
+          if (column.converter === 'mcp-sdk-v2') setField('protocol', column.protocol);
         }}
       />
       <p className="hint compare-note">
         Each cell: does that SDK’s server list the tool, and the client’s verdict on the answer it ships (raw policy, what
         the SDKs do). A marked cell (≠) differs in listing or verdict from the default cell, zod {DEFAULT_CELL.zod} under{' '}
-        {COLUMNS.find((c) => c.id === DEFAULT_CELL.column)?.title}. Click a cell to pick its versions.
+        {COLUMNS.find((c) => c.id === DEFAULT_CELL.column)?.title}. The v2 columns run both protocol eras (SDK v1 speaks
+        only 2025-11-25); a 2026-07-28 cell marked “≠ 2025-11-25” differs in listing, verdict or message from the same
+        row’s 2025-11-25 cell. Click a cell to pick its versions (and era).
       </p>
     </dialog>
   );

@@ -1,20 +1,21 @@
 /** The compare grid: zod versions (rows) × SDKs (columns); each cell a button that picks its versions. */
 import type { ClientId } from '../../engine/contract/catalog.ts';
-import type { Versions, ZodVersion } from '../../engine/contract/versions.ts';
-import { cellOf, differs, type Cell, type WorldRun } from './cells.ts';
-import { clientFor, clientShort, COLUMNS, DEFAULT_CELL, ROWS, worldKey, type Column } from './columns.ts';
+import type { Protocol, Versions, ZodVersion } from '../../engine/contract/versions.ts';
+import { cellOf, differs, differsInEra, type Cell, type WorldRun } from './cells.ts';
+import { clientFor, clientShort, COLUMNS, DEFAULT_CELL, eraReference, ROWS, worldKey, worldOf, type Column } from './columns.ts';
 
 /** Props: the runs so far, the picked client and versions, and what a click picks. */
 export interface CompareTableProps {
   runs: ReadonlyMap<string, WorldRun>;
   client: ClientId;
   current: Versions;
+  protocol: Protocol;
   onPick(zod: ZodVersion, column: Column): void;
 }
 
 /** The table. */
-export function CompareTable({ runs, client, current, onPick }: CompareTableProps) {
-  const cell = (zod: ZodVersion, column: Column): Cell => cellOf(runs.get(worldKey(column.versions(zod))), column, client);
+export function CompareTable({ runs, client, current, protocol, onPick }: CompareTableProps) {
+  const cell = (zod: ZodVersion, column: Column): Cell => cellOf(runs.get(worldKey(worldOf(column, zod))), column, client);
   const defaultColumn = COLUMNS.find((c) => c.id === DEFAULT_CELL.column);
   const reference = defaultColumn ? cell(DEFAULT_CELL.zod, defaultColumn) : null;
   return (
@@ -38,15 +39,19 @@ export function CompareTable({ runs, client, current, onPick }: CompareTableProp
             {COLUMNS.map((column) => {
               const c = cell(zod, column);
               const v = column.versions(zod);
-              const isCurrent = current.zod === zod && (column.converter === 'mcp-sdk-v1' ? current.sdk === v.sdk : current.server === v.server);
+              const isCurrent = current.zod === zod && (column.converter === 'mcp-sdk-v1' ? current.sdk === v.sdk : current.server === v.server && protocol === column.protocol);
               const isDefault = zod === DEFAULT_CELL.zod && column.id === DEFAULT_CELL.column;
+              // A modern-era cell is also compared with the same row's 2025-11-25 cell of its v2 version.
+              const other = eraReference(column);
+              const eraDiffers = other !== undefined && differsInEra(c, cell(zod, other));
               return (
-                <td key={column.id} data-differs={reference !== null && !isDefault && differs(c, reference)} data-current={isCurrent}>
+                <td key={column.id} data-differs={reference !== null && !isDefault && differs(c, reference)} data-era-differs={eraDiffers} data-current={isCurrent}>
                   <button type="button" className="compare-cell" onClick={() => onPick(zod, column)}>
                     <span className="visually-hidden">
                       Pick zod {zod} with {column.title}:{' '}
                     </span>
                     <CellBody cell={c} isDefault={isDefault} />
+                    {eraDiffers && <span className="compare-era-differs">≠ 2025-11-25</span>}
                   </button>
                 </td>
               );

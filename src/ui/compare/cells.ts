@@ -46,6 +46,12 @@ export function differs(cell: Cell, reference: Cell): boolean {
   return cell.listed !== reference.listed || cell.verdict !== reference.verdict;
 }
 
+/** True when a finished cell's listing, verdict or message differs from the same row's cell in the other era. */
+export function differsInEra(cell: Cell, other: Cell): boolean {
+  if (cell.kind !== 'done' || other.kind !== 'done') return false;
+  return differs(cell, other) || cell.message !== other.message;
+}
+
 /** A message's first line, clipped. */
 export function short(message: string): string {
   const first = message.split('\n', 1)[0] ?? '';

@@ -4,7 +4,7 @@
  * report is checked against the contract like a live one. Cancelling (the case changed, the view closed) drops the
  * runs not started and ignores what still arrives.
  */
-import { DEFAULT_ANSWER_FORM, type Versions } from '../../engine/contract/versions.ts';
+import { DEFAULT_ANSWER_FORM } from '../../engine/contract/versions.ts';
 import { messageOf } from '../../engine/lib/message.ts';
 import type { SideRuns } from '../../sandbox/sideRuns.ts';
 import type { Outcome } from '../../sandbox/protocol.ts';
@@ -12,7 +12,7 @@ import { choicesOf } from '../../state/caseChoices.ts';
 import { checkReport } from '../../state/reportCheck.ts';
 import type { EngineCase } from '../../state/store.ts';
 import type { WorldRun } from './cells.ts';
-import { worldKey } from './columns.ts';
+import { worldKey, type CompareWorld } from './columns.ts';
 
 /** The whole comparison's time bound, stated in the view. */
 export const COMPARE_BUDGET_MS = 20_000;
@@ -29,7 +29,7 @@ export interface CompareOptions {
 }
 
 /** Starts comparing `c` across `worlds` (keys: columns.ts worldKey). */
-export function startCompare(c: EngineCase, worlds: readonly Versions[], side: Pick<SideRuns, 'run' | 'clear'>, opts: CompareOptions): CompareRun {
+export function startCompare(c: EngineCase, worlds: readonly CompareWorld[], side: Pick<SideRuns, 'run' | 'clear'>, opts: CompareOptions): CompareRun {
   const runs = new Map<string, WorldRun>(worlds.map((v) => [worldKey(v), { kind: 'queued' }]));
   let over = false;
   const publish = () => opts.onChange(new Map(runs));
@@ -44,7 +44,7 @@ export function startCompare(c: EngineCase, worlds: readonly Versions[], side: P
     }
   };
   const timer = setTimeout(() => stop(true), opts.budgetMs ?? COMPARE_BUDGET_MS);
-  const { versions: _v, answerForm, ...base } = c;
+  const { versions: _v, answerForm, protocol: _p, ...base } = c;
   const land = (key: string, outcome: Outcome) => {
     if (over) return;
     runs.set(key, worldRunOf(outcome));
@@ -53,7 +53,7 @@ export function startCompare(c: EngineCase, worlds: readonly Versions[], side: P
   };
   for (const v of worlds) {
     const key = worldKey(v);
-    side.run({ ...base, ...choicesOf(v, answerForm ?? DEFAULT_ANSWER_FORM) }).then(
+    side.run({ ...base, ...choicesOf(v, answerForm ?? DEFAULT_ANSWER_FORM, v.protocol) }).then(
       (outcome) => land(key, outcome),
       (e: unknown) => land(key, { kind: 'crash', message: messageOf(e) }),
     );

@@ -16,7 +16,7 @@ export function useCompare(): { runs: ReadonlyMap<string, WorldRun>; changed: bo
     const compared = selectEngineCase(store.getState());
     setChanged(false);
     const run = startCompare(compared, worldsToRun(), sideRuns, { budgetMs: COMPARE_BUDGET_MS, onChange: setRuns });
-    // Picking versions (a cell click) changes no cell: only the case itself stops the comparison.
+    // Picking versions or the era (a cell click) changes no cell: only the case itself stops the comparison.
     const unsubscribe = store.subscribe((s) => {
       if (!sameApartFromVersions(selectEngineCase(s), compared)) {
         run.cancel();

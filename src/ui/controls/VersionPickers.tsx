@@ -1,15 +1,16 @@
-/** The version pickers in the header: zod, SDK v1, v2's one version (shown, not picked, while there is one), and Compare. */
+/** The version pickers in the header: zod, SDK v1, v2's one version (shown, not picked, while there is one), the protocol era, and Compare. */
 import { usePlayground, useServices } from '../storeContext.ts';
 import { CompareButton } from './CompareButton.tsx';
 import { Picker } from './Picker.tsx';
-import { SDK_ENTRIES, SERVER_ENTRIES, ZOD_ENTRIES } from './versionEntries.ts';
+import { PROTOCOL_ENTRIES, SDK_ENTRIES, SERVER_ENTRIES, ZOD_ENTRIES } from './versionEntries.ts';
 
-/** zod and SDK v1 pickers, and the v2 version. */
+/** zod and SDK v1 pickers, the v2 version, and the era the v2 client negotiates. */
 export function VersionPickers() {
   const { store } = useServices();
   const zod = usePlayground((s) => s.versions.zod);
   const sdk = usePlayground((s) => s.versions.sdk);
   const server = usePlayground((s) => s.versions.server);
+  const protocol = usePlayground((s) => s.protocol);
   const { setVersions } = store.getState();
   return (
     <>
@@ -22,6 +23,7 @@ export function VersionPickers() {
           v2 {server}
         </span>
       )}
+      <Picker label="Protocol" options={PROTOCOL_ENTRIES} value={protocol} onChange={(id) => store.getState().setField('protocol', id)} />
       <CompareButton />
     </>
   );

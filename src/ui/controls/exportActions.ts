@@ -1,6 +1,6 @@
 /** What the Export menu offers: a registry of actions, each saying when it cannot run and what it did. */
 import { bugReportMarkdown } from '../../export/markdown.ts';
-import { reproductionUnavailable, vitestReproduction, type ReproSdk } from '../../export/vitest.ts';
+import { reproductionUnavailable, vitestReproduction, type ReproForm, type ReproSdk } from '../../export/vitest.ts';
 import { REAL_SDK_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import type { Report } from '../../engine/report.ts';
 import { checkToolName } from '../../engine/tool-name.ts';
@@ -35,10 +35,17 @@ async function copied(text: string, what: string): Promise<string> {
   return (await copyText(text)) ? `${what} copied` : `Copy failed: ${what.toLowerCase()} could not be written to the clipboard`;
 }
 
-function vitest(sdk: ReproSdk): ExportAction {
+/** The Vitest forms in the menu: the test to keep in CI first, today's outcome pinned second. */
+const VITEST_FORMS: Record<ReproForm, { id: string; label: (sdk: string) => string }> = {
+  accepts: { id: '', label: (sdk) => `Copy Vitest test: the client accepts this answer (${sdk})` },
+  pin: { id: '-pin', label: (sdk) => `Copy Vitest test: pin current behaviour (${sdk})` },
+};
+
+function vitest(sdk: ReproSdk, form: ReproForm): ExportAction {
+  const title = titleOf(REAL_SDK_ENTRIES, sdk);
   return {
-    id: `vitest-${sdk}`,
-    label: `Copy Vitest test (${titleOf(REAL_SDK_ENTRIES, sdk)})`,
+    id: `vitest-${sdk}${VITEST_FORMS[form].id}`,
+    label: VITEST_FORMS[form].label(title),
     unavailable: (s) => {
       // The name on screen is refused whatever the run says, so that reason comes first.
       const refusal = checkToolName(s.tool).refusal;
@@ -46,7 +53,7 @@ function vitest(sdk: ReproSdk): ExportAction {
       const { report, why } = finished(s);
       return report ? reproductionUnavailable(report, sdk) : why;
     },
-    run: (s) => copied(vitestReproduction(s, s.report as Report, { sdk }), `Vitest test (${titleOf(REAL_SDK_ENTRIES, sdk)})`),
+    run: (s) => copied(vitestReproduction(s, s.report as Report, { sdk, form }), `Vitest test (${title})`),
   };
 }
 
@@ -80,8 +87,10 @@ export const EXPORTS: readonly ExportAction[] = [
       return 'Case downloaded (npm run evaluate -- <file> reads it)';
     },
   },
-  vitest('v1'),
-  vitest('v2'),
+  vitest('v1', 'accepts'),
+  vitest('v2', 'accepts'),
+  vitest('v1', 'pin'),
+  vitest('v2', 'pin'),
 ];
 
 function download(name: string, text: string): void {

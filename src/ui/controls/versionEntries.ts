@@ -1,6 +1,6 @@
 /** The version lists (engine/contract/versions.ts) as picker entries: the only place the pickers get their options. */
 import type { Entry } from '../../engine/contract/catalog.ts';
-import { ANSWER_FORMS, SDK_VERSIONS, SERVER_VERSIONS, ZOD_VERSIONS, type AnswerForm, type SdkVersion, type ServerVersion, type ZodVersion } from '../../engine/contract/versions.ts';
+import { ANSWER_FORMS, PROTOCOLS, SDK_VERSIONS, SERVER_VERSIONS, ZOD_VERSIONS, type AnswerForm, type Protocol, type SdkVersion, type ServerVersion, type ZodVersion } from '../../engine/contract/versions.ts';
 
 function entries<Id extends string>(list: readonly { version: Id; pkg: string }[], name: string): Entry<Id>[] {
   return list.map((v, i) => ({
@@ -18,3 +18,5 @@ export const SDK_ENTRIES: readonly Entry<SdkVersion>[] = entries(SDK_VERSIONS, '
 export const SERVER_ENTRIES: readonly Entry<ServerVersion>[] = entries(SERVER_VERSIONS, '@modelcontextprotocol/server');
 /** The answer forms. */
 export const ANSWER_FORM_ENTRIES: readonly Entry<AnswerForm>[] = ANSWER_FORMS;
+/** The protocol eras (issue 21), default first. */
+export const PROTOCOL_ENTRIES: readonly Entry<Protocol>[] = PROTOCOLS;

@@ -39,6 +39,12 @@ function SdkRun({ title, pkg, run, role, coming }: { title: string; pkg: string;
     <div className="sdk-run" data-sdk={title}>
       <h3>
         {title} <span className="hint">{pkg}</span>
+        {run?.protocol !== undefined && (
+          <span className="hint" data-testid="negotiated">
+            {' '}
+            · protocol {run.protocol}
+          </span>
+        )}
       </h3>
       {!run ? (
         <Note>{coming ? 'Running: it comes after the first verdict.' : 'Did not run.'}</Note>

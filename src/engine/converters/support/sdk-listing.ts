@@ -2,6 +2,7 @@
 import { formatIssues } from '../../lib/issues.ts';
 import type { Listing, LoadedCase } from '../../types.ts';
 import type { SdkVersion } from '../../real-sdk.ts';
+import { eraKey } from '../../era.ts';
 
 const cache = new WeakMap<object, Map<string, Promise<Listing>>>();
 
@@ -9,7 +10,7 @@ const cache = new WeakMap<object, Map<string, Promise<Listing>>>();
 export function cachedListing(version: SdkVersion, loaded: LoadedCase, build: (loaded: LoadedCase) => Promise<Listing>): Promise<Listing> {
   let bySchema = cache.get(loaded.schema);
   if (!bySchema) cache.set(loaded.schema, (bySchema = new Map()));
-  const key = `${version}\u0000${loaded.world?.versions.sdk ?? ''}\u0000${loaded.role}\u0000${loaded.tool}`;
+  const key = `${version}\u0000${loaded.world?.versions.sdk ?? ''}\u0000${loaded.role}\u0000${loaded.tool}\u0000${eraKey(loaded)}`;
   const hit = bySchema.get(key);
   if (hit) return hit;
   const made = build(loaded);

@@ -1,0 +1,53 @@
+/**
+ * Which Chromium the e2e suite (playwright.config.ts) and the browser bench drive, and with which flags. Found the
+ * usual ways, first match wins: an executable named by PLAYWRIGHT_CHROMIUM_EXECUTABLE or CHROMIUM_PATH (taken as given),
+ * Playwright's own Chromium where `npx playwright install chromium` put it, then the distribution's package
+ * (/usr/bin/chromium on Debian, /usr/bin/chromium-browser on older Ubuntu). None: undefined, and Playwright's launch
+ * error says how to install one.
+ */
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+/** Chromium flags for a machine without a GPU or network: nothing starts that would phone home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+
+export const CHROMIUM_ENV_VARS = ['PLAYWRIGHT_CHROMIUM_EXECUTABLE', 'CHROMIUM_PATH'] as const;
+export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'] as const;
+
+interface Lookup {
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where Playwright's own Chromium would be (it may not be installed). */
+  playwrightChromium: () => string;
+  exists: (path: string) => boolean;
+}
+
+const HERE: Lookup = { env: process.env, playwrightChromium: () => chromium.executablePath(), exists: existsSync };
+
+/** The Chromium executable to launch, or undefined when none is found. */
+export function chromiumExecutable({ env, playwrightChromium, exists }: Lookup = HERE): string | undefined {
+  for (const name of CHROMIUM_ENV_VARS) {
+    const given = env[name];
+    if (given) return given;
+  }
+  let own: string | undefined;
+  try {
+    own = playwrightChromium();
+  } catch {
+    own = undefined; // a platform Playwright has no build for
+  }
+  return [own, ...SYSTEM_CHROMIUMS].find((path): path is string => !!path && exists(path));
+}
+
+/** Playwright's launch options: the flags, and the executable when one was found. */
+export function chromiumLaunchOptions(): { args: string[]; executablePath?: string } {
+  const executablePath = chromiumExecutable();
+  return { args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) };
+}

@@ -1,0 +1,96 @@
+/**
+ * `check`, end to end: connect every real client, list the tools, judge each listing, make the calls asked for and
+ * judge each real answer under every client. Resolves with the result, or with the sentence saying why the server
+ * could not be checked (the command exits 2 then).
+ */
+import { CLIENT_IDS, type ClientId } from '../engine/contract/catalog.ts';
+import { isSchemaNode } from '../engine/lib/schema-walk.ts';
+import type { CheckOptions } from './args.ts';
+import { connect, describe, type Connection, type Exchange } from './connect.ts';
+import { summaryOf, type CheckResult, type ToolRecord } from './findings.ts';
+import { judgeCall, schemaFindings, unexplainedListRefusals, type Found, type ListedTool, type ListOutcomes } from './judge.ts';
+import { linkFor } from './link.ts';
+
+export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; error: string };
+
+/** Runs the check; `progress` gets one line per step (the command writes them on stderr). */
+export async function runCheck(options: CheckOptions, progress: (line: string) => void): Promise<CheckOutcome> {
+  progress(`connecting to ${describe(options.target)} with ${CLIENT_IDS.join(', ')}`);
+  const settled = await Promise.allSettled(CLIENT_IDS.map((c) => connect(c, options.target, options.timeoutMs)));
+  const connections = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = new Map<string, ClientId[]>();
+  settled.forEach((s, i) => {
+    if (s.status === 'fulfilled') return;
+    const why = s.reason instanceof Error ? s.reason.message : String(s.reason);
+    failed.set(why, [...(failed.get(why) ?? []), CLIENT_IDS[i] as ClientId]);
+  });
+  try {
+    if (failed.size > 0) return { ok: false, error: [...failed].map(([why, clients]) => `${clients.join(', ')} could not connect to ${describe(options.target)}: ${why}`).join('\n') };
+    return await checkConnected(options, byClient(connections), progress);
+  } finally {
+    await Promise.all(connections.map((c) => c.close()));
+  }
+}
+
+async function checkConnected(options: CheckOptions, clients: { [K in ClientId]: Connection }, progress: (line: string) => void): Promise<CheckOutcome> {
+  const first = clients[CLIENT_IDS[0]];
+  const server = first.server ?? { name: '(unnamed)', version: '' };
+  progress(`connected to ${server.name} ${server.version}; listing tools`);
+  const lists = await eachClient((c) => clients[c].listTools());
+  const tools = listedTools(lists);
+  if (typeof tools === 'string') return { ok: false, error: tools };
+  const listRefused = Object.fromEntries(CLIENT_IDS.map((c) => [c, lists[c].outcome.ok ? null : lists[c].outcome.message])) as ListOutcomes;
+  const unknown = options.calls.filter((call) => !tools.some((t) => t.name === call.tool)).map((call) => call.tool);
+  if (unknown.length > 0) return { ok: false, error: `the server lists no tool named ${[...new Set(unknown)].join(', ')} (it lists: ${tools.map((t) => t.name).join(', ') || 'none'})` };
+
+  const records: ToolRecord[] = [];
+  const foundByTool = new Map<string, Found[]>();
+  for (const tool of tools) {
+    const record: ToolRecord = { name: tool.name, outputSchema: tool.outputSchema ?? null, inputSchema: tool.inputSchema ?? null, findings: [], calls: [] };
+    const found: Found[] = [];
+    for (const call of options.calls.filter((c) => c.tool === tool.name)) {
+      progress(`calling ${tool.name}(${JSON.stringify(call.arguments)})`);
+      const exchanges = await eachClient((c) => clients[c].callTool(tool.name, call.arguments));
+      const judged = judgeCall(tool, call.arguments, exchanges, listRefused);
+      record.calls.push(judged.record);
+      found.push(...judged.findings);
+    }
+    const sample = { output: record.calls[0]?.structuredContent ?? {}, input: record.calls[0]?.arguments ?? {} };
+    found.unshift(...schemaFindings(tool, listRefused, sample));
+    records.push(record);
+    foundByTool.set(tool.name, found);
+  }
+  const unexplained = unexplainedListRefusals(listRefused, [...foundByTool.values()].flat());
+  for (const record of records) {
+    const found = [...unexplained, ...(foundByTool.get(record.name) ?? [])];
+    record.findings = found.map(({ linkCase, ...f }) => {
+      const link = linkCase ? linkFor(options.playground, linkCase) : undefined;
+      return link ? { ...f, link } : f;
+    });
+  }
+  return { ok: true, result: { server, tools: records, summary: summaryOf(records) } };
+}
+
+/** The tools as the server listed them, read off the connection (every page), or why there are none to check. */
+function listedTools(lists: { [K in ClientId]: Exchange<unknown> }): ListedTool[] | string {
+  const pages = CLIENT_IDS.map((c) => lists[c].raw).find((raw) => raw.length > 0);
+  if (!pages) return `no client got an answer to tools/list: ${CLIENT_IDS.map((c) => `${c}: ${lists[c].outcome.ok ? 'no answer' : (lists[c].outcome as { message: string }).message}`).join('; ')}`;
+  const refused = pages.find((p) => 'error' in p);
+  if (refused && 'error' in refused) return `the server answered tools/list with an error: ${JSON.stringify(refused.error)}`;
+  const tools: ListedTool[] = [];
+  for (const page of pages) {
+    const listed = 'result' in page && isSchemaNode(page.result) ? page.result['tools'] : undefined;
+    if (!Array.isArray(listed)) return `the server's tools/list answer has no tools array: ${JSON.stringify(page).slice(0, 200)}`;
+    for (const t of listed) if (isSchemaNode(t) && typeof t['name'] === 'string') tools.push(t as unknown as ListedTool);
+  }
+  return tools;
+}
+
+async function eachClient(request: (client: ClientId) => Promise<Exchange<unknown>>): Promise<{ [K in ClientId]: Exchange<unknown> }> {
+  const done = await Promise.all(CLIENT_IDS.map(async (c) => [c, await request(c)] as const));
+  return Object.fromEntries(done) as { [K in ClientId]: Exchange<unknown> };
+}
+
+function byClient(connections: Connection[]): { [K in ClientId]: Connection } {
+  return Object.fromEntries(connections.map((c) => [c.client, c])) as { [K in ClientId]: Connection };
+}
