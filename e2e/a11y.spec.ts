@@ -15,7 +15,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
-    test.use({ colorScheme: scheme });
+    // A context option: each test gets a context of its own (e2e/fixtures.ts).
+    test.use({ colorScheme: scheme, isolated: true });
     // Each test runs axe twice over a page with two Monaco editors: slow on a loaded machine.
     test.describe.configure({ timeout: 150_000 });
 

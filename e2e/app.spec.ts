@@ -80,8 +80,10 @@ const SHOWN: Record<string, (page: Page) => Promise<void>> = {
   },
 };
 
+// One seed opens here, the one whose page needs clicks (a shipped value behind a disclosure, the converter tabs); every
+// seed's listing, undeclared keys, real runs and verdicts are read off the app's panes in test/panes-cases.test.ts.
 test.describe('the seed cases', () => {
-  for (const seed of SEED_ROWS) {
+  for (const seed of SEED_ROWS.filter((s) => s.name === 'an array root: v2 wraps it as { result }')) {
     test(seed.name, async ({ page }) => {
       const { tool, schema, answer, converter, client } = seed.case;
       await openCase(page, { tool, schema, answer, converter, client });

@@ -15,6 +15,9 @@ import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { editorText, expect, test } from './fixtures.ts';
 
+// The docs-page test adds a context init script and opens a popup: every test here gets a context of its own.
+test.use({ isolated: true });
+
 const FAILING: PlaygroundCase = DEFAULT_CASE;
 const PASSING: PlaygroundCase = {
   ...DEFAULT_CASE,

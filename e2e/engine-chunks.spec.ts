@@ -21,27 +21,23 @@ test('the v2 SDK runs for real from its own chunk, fetched by the app', async ({
   expect(chunkRequests).toHaveLength(1);
 });
 
-test('the first verdict of a page needs no chunk: the v2 SDK is fetched for the full report, after it', async ({ page }) => {
-  // The frame's messages to the app, in order (the app's own listener runs too).
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { framesSaid: string[] }).framesSaid = seen;
-    window.addEventListener('message', (e: MessageEvent<{ type?: string; names?: string[] }>) => {
-      const m = e.data;
-      if (m?.type === 'partial' || m?.type === 'report') seen.push(m.type);
-      if (m?.type === 'need-chunks') seen.push(...(m.names ?? []).map((n) => `need ${n}`));
-    });
+test('the first verdict of a page needs no chunk: it shows while the v2 SDK is still being fetched', async ({ page }) => {
+  // Hold the v2 chunk back until the first verdict is on screen: a page whose first verdict waited for it would show none.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/engine-v2-/, async (route) => {
+    await held;
+    await route.fallback();
   });
   await openCase(page, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"a","extra":1}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  const raw = page.locator('[data-pane="verdict"] [data-policy="raw"]');
+  await expect(raw.locator(':scope > .badge')).toHaveText('FAIL');
+  await expect(raw).toContainText('data must NOT have additional properties');
+  await expect(page.locator('[data-pane="real-sdk"]')).toContainText('Running: it comes after the first verdict.');
+  release();
+  // Then the full report, with the rows only the v2 chunk can make: the real v2 run.
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
-  // The full report holds the rows only the v2 chunk can make: the real v2 run.
-  await expect(page.locator('[data-sdk="SDK v2"]')).toBeVisible();
-  const said = await page.evaluate(() => (window as unknown as { framesSaid: string[] }).framesSaid);
-  const firstPartial = said.indexOf('partial');
-  const v2 = said.findIndex((s) => /^need engine-v2-/.test(s));
-  expect(firstPartial).toBeGreaterThanOrEqual(0);
-  expect(v2).toBeGreaterThan(firstPartial);
-  expect(said.indexOf('report')).toBeGreaterThan(v2);
+  await expect(page.locator('[data-sdk="SDK v2"]')).toContainText('data must NOT have additional properties');
 });
 
 test('a warm edit of a small case gets one report: the first report comes from a cold first run (or a large answer)', async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import type { ExpectedListError, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
@@ -30,13 +30,25 @@ interface Fixtures {
   /** Requests the page tried beyond localhost (blocked); checked to be empty after each test. */
   external: string[];
   trap: Trap;
+  /**
+   * True: the test gets a browser context of its own (Playwright's default). False (the default here): it runs in its
+   * worker's shared context, with storage and permissions cleared after each test, so the app's assets come from the
+   * context's cache instead of being fetched and compiled again for every row. A file whose tests change the context
+   * itself (an init script, a context option such as colorScheme, a popup) sets `test.use({ isolated: true })`.
+   */
+  isolated: boolean;
+}
+
+interface WorkerFixtures {
+  /** The worker's context, and where its network guard reports (each test points it at its own list). */
+  shared: { context: BrowserContext; blocked: { to: string[] } };
 }
 
 /**
  * The network guard: every request and WebSocket beyond this machine is aborted and its URL pushed to `blocked`;
  * `onLocal` sees each local request URL (the bench times them).
  */
-export async function blockBeyondLocalhost(context: BrowserContext, blocked: string[], onLocal?: (url: string) => void): Promise<void> {
+export async function blockBeyondLocalhost(context: BrowserContext, blocked: { push(url: string): unknown }, onLocal?: (url: string) => void): Promise<void> {
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (isLocal(url)) {
@@ -53,12 +65,43 @@ export async function blockBeyondLocalhost(context: BrowserContext, blocked: str
   });
 }
 
-/** Playwright's `test` with the network guard on for every test, and an opt-in request trap. */
-export const test = base.extend<Fixtures>({
+/** The project options a shared context takes (a test's own options, set with test.use, need `isolated`). */
+const CONTEXT_OPTIONS = ['viewport', 'userAgent', 'deviceScaleFactor', 'isMobile', 'hasTouch', 'baseURL'] as const;
+
+/** Playwright's `test` with the network guard on for every test, a context shared per worker, and an opt-in request trap. */
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  isolated: [false, { option: true }],
+  shared: [
+    async ({ browser }, use, workerInfo) => {
+      // The project's device and base URL, as Playwright's own context would have them.
+      const project = workerInfo.project.use as Record<string, unknown>;
+      const options = Object.fromEntries(CONTEXT_OPTIONS.flatMap((k) => (project[k] === undefined ? [] : [[k, project[k]]]))) as BrowserContextOptions;
+      const context = await browser.newContext(options);
+      const blocked = { to: [] as string[] };
+      await blockBeyondLocalhost(context, { push: (url: string) => blocked.to.push(url) });
+      await use({ context, blocked });
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context, isolated, shared }, use, testInfo) => {
+    if (isolated) return use(context);
+    await use(shared.context);
+    // What a test leaves in the shared context goes with it: its pages, the app origin's storage, its permissions.
+    const pages = shared.context.pages();
+    const probe = pages[0] ?? (await shared.context.newPage());
+    const cdp = await shared.context.newCDPSession(probe);
+    const origin = new URL(testInfo.project.use.baseURL ?? 'http://localhost').origin;
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,cookies' });
+    await cdp.detach();
+    await shared.context.clearPermissions();
+    await Promise.all(shared.context.pages().map((p) => p.close()));
+  },
   external: [
-    async ({ context }, use) => {
+    async ({ context, isolated, shared }, use) => {
       const external: string[] = [];
-      await blockBeyondLocalhost(context, external);
+      if (isolated) await blockBeyondLocalhost(context, external);
+      else shared.blocked.to = external;
       await use(external);
       expect(external, 'requests beyond localhost').toEqual([]);
     },
@@ -97,7 +140,7 @@ export async function editorText(page: Page, which: EditorName): Promise<string>
   return page.evaluate((name) => window.__playground!.getText(name), which);
 }
 
-/** Replaces an editor's text as one undoable Monaco edit; the app sees a normal, debounced change. */
+/** Replaces an editor's text as one undoable Monaco edit; the app sees it as a typed change. */
 export async function setEditorText(page: Page, which: EditorName, text: string): Promise<void> {
   await waitForEditors(page);
   await page.evaluate(([name, value]) => window.__playground!.setText(name, value), [which, text] as const);

@@ -79,4 +79,10 @@ function dispatch(argv: string[]): Promise<number> {
   return main(argv[0] === 'evaluate' ? argv.slice(1) : argv);
 }
 
-dispatch(process.argv.slice(2)).then((code) => process.exit(code));
+dispatch(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${messageOf(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,7 +1,8 @@
 /**
  * The bad-input matrix's engine rows as data (src/examples/case-format.ts): each the input a user pastes and the
  * error the Report must carry.
- * test/bad-input.test.ts runs them through evaluate() in Node; e2e/bad-input.spec.ts types them into the app.
+ * test/panes-cases.test.ts runs them through evaluate() in Node and reads the problems list off the app's component;
+ * e2e/bad-input.spec.ts types two of them into the app.
  */
 import { MAX_ANSWER_DEPTH } from '../src/engine/answer.ts';
 import { MAX_SCHEMA_DEPTH, NO_SCHEMA } from '../src/engine/load.ts';

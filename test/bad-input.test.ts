@@ -10,21 +10,14 @@ import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
 import { answerProblem } from '../src/ui/answerProblem.ts';
 import { LARGE_ANSWER_CHARS, describeRun } from '../src/ui/StatusLine.tsx';
 import { ENGINE_ROWS } from './bad-input.rows.ts';
-import { checkExpected } from './case-check.ts';
 
 /** What Object.prototype holds, to compare before and after: names, and each property's descriptor. */
 function prototypeSnapshot(): string {
   return JSON.stringify(Reflect.ownKeys(Object.prototype).map((k) => [String(k), typeof Object.getOwnPropertyDescriptor(Object.prototype, k)?.value]));
 }
 
-describe('engine rows: the Report carries the message and its position', () => {
-  for (const row of ENGINE_ROWS) {
-    it(row.row, async () => {
-      // The phase that refused it is the first to fail: a schema error is not blamed on the answer, nor the reverse.
-      checkExpected(await evaluate(row.case), row.expect);
-    });
-  }
-
+// Each engine row's message and position, in the Report and in the problems list: test/panes-cases.test.ts.
+describe('engine rows', () => {
   it('a schema that recurses forever is refused at once, not after the converters overflow or loop', async () => {
     const endless = ENGINE_ROWS.find((r) => r.row === 'a schema that recurses forever at conversion');
     if (!endless) throw new Error('row missing');

@@ -1,7 +1,7 @@
 /**
  * The seed cases of semantics.md's "Observed with the published packages" table as data (src/examples/case-format.ts):
- * test/seeds.test.ts runs them through evaluate() in Node; e2e/app.spec.ts opens each in the app and checks the same
- * verdicts there, plus what only the page shows (the listing as printed, the undeclared keys, the real-SDK pane).
+ * test/panes-cases.test.ts evaluates each in Node and reads its verdicts, listing, undeclared keys and real runs off the
+ * app's panes; e2e/app.spec.ts opens one of them in the app.
  */
 import type { CaseInput } from '../src/engine/case.ts';
 import type { ClientId, ConverterId } from '../src/engine/report.ts';

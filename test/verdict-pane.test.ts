@@ -1,24 +1,26 @@
 /** The verdict pane names the keys a client refuses when its message does not (from the structured errors), beside the message verbatim. */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ClientId } from '../src/engine/report.ts';
+import type { ClientId, Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { RealSdkPane } from '../src/ui/panes/RealSdkPane.tsx';
 import { VerdictPane } from '../src/ui/panes/VerdictPane.tsx';
-import { renderPane } from './render-pane.ts';
+import { paneDom } from './render-pane.ts';
 
-/** Text of static markup: React escapes `&<>"'` only. */
-const text = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+/** The raw row of the verdict pane for `client`, as a DOM element. */
+function rawRowOf(report: Report, answer: string, client: ClientId): Element {
+  const row = paneDom(report, { answer, client }, VerdictPane).querySelector('[data-policy="raw"]');
+  if (!row) throw new Error('no raw row');
+  return row;
+}
 
-/** The raw row's refused keys and message, as the pane renders them. */
+/** The raw row's refused keys and message, as the pane shows them. */
 async function rawRow(answer: string, client: ClientId) {
   const report = await evaluate({ v: 1, schema: DEFAULT_CASE.schema, answer });
-  const html = renderPane(report, { answer, client }, VerdictPane);
-  const row = /<div class="verdict-row" data-policy="raw">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
-  const list = /data-testid="refused-keys"[^>]*>(.*?)<\/span>/s.exec(row)?.[1] ?? '';
+  const row = rawRowOf(report, answer, client);
   return {
-    keys: [...list.matchAll(/<code class="key">(.*?)<\/code>/gs)].map((m) => text(m[1] ?? '')),
-    message: text(/<code class="message said">(.*?)<\/code>/s.exec(row)?.[1] ?? ''),
+    keys: [...row.querySelectorAll('[data-testid="refused-keys"] button')].map((b) => b.textContent),
+    message: row.querySelector('code.message')?.textContent,
     expected: report.converters['mcp-sdk-v1']?.policies.raw?.verdicts[client]?.message,
   };
 }
@@ -43,30 +45,32 @@ it('a key that needs escaping is written as a JSON pointer', async () => {
 });
 
 it('a first report marks the other clients as still coming, not as "not validated"', async () => {
-  let first: Awaited<ReturnType<typeof evaluate>> | undefined;
+  let first: Report | undefined;
   await evaluate({ v: 1, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer, converter: 'mcp-sdk-v1', client: 'sdk-v1' }, { first: (r) => (first = r) });
   if (!first) throw new Error('no first report');
-  const html = renderPane(first, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, VerdictPane);
-  const row = /<div class="verdict-row" data-policy="raw">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
-  expect(row).toContain('badge badge-fail');
-  expect((row.match(/badge badge-pending badge-small/g) ?? []).length).toBe(2);
-  expect(row).not.toContain('badge-none');
+  const row = rawRowOf(first, DEFAULT_CASE.answer, 'sdk-v1');
+  // The picked client's own verdict, in words; each other client's small badge says "…", explained on hover.
+  expect(row.querySelector(':scope > .badge')?.textContent).toBe('FAIL');
+  const others = [...row.querySelectorAll('.other')].map((o) => ({ says: o.querySelector('.badge')?.textContent, hover: o.querySelector('.badge')?.getAttribute('title') }));
+  expect(others).toEqual([
+    { says: '…', hover: expect.stringContaining('still being evaluated') },
+    { says: '…', hover: expect.stringContaining('still being evaluated') },
+  ]);
 });
 
 it('a first report says the real SDK runs are coming, not that they did not run', async () => {
-  let first: Awaited<ReturnType<typeof evaluate>> | undefined;
+  let first: Report | undefined;
   const full = await evaluate({ v: 1, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer, converter: 'mcp-sdk-v1', client: 'sdk-v1' }, { first: (r) => (first = r) });
   if (!first) throw new Error('no first report');
-  expect(text(renderPane(first, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane))).toContain('Running: it comes after the first verdict.');
-  expect(text(renderPane(full, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane))).not.toContain('Running:');
+  expect(paneDom(first, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane).textContent).toContain('Running: it comes after the first verdict.');
+  expect(paneDom(full, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane).textContent).not.toContain('Running:');
 });
 
 it.each(['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const)('%s: a missing required key is named, not a bare `/`', async (client) => {
   const schema = "import { z } from 'zod';\nexport default z.object({ id: z.string(), giftWrap: z.boolean().default(false) });\n";
   const answer = '{ "id": "o1" }';
   const report = await evaluate({ v: 1, schema, answer });
-  const html = renderPane(report, { schema, answer, client }, VerdictPane);
-  const row = /<div class="verdict-row" data-policy="raw">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
-  const places = /data-testid="places"[^>]*>(.*?)<\/span>/s.exec(row)?.[1] ?? '';
-  expect([...places.matchAll(/<code class="key">(.*?)<\/code>/gs)].map((m) => text(m[1] ?? ''))).toEqual(['/giftWrap (missing)']);
+  const row = rawRowOf(report, answer, client);
+  const places = [...row.querySelectorAll('[data-testid="places"] code.key')].map((c) => c.textContent);
+  expect(places).toEqual(['/giftWrap (missing)']);
 });

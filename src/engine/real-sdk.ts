@@ -9,10 +9,10 @@ import { isModern, sdkProtocols } from './era.ts';
 import type { JsonSchema, Json, RealSdkRow } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { RUN_TIMEOUT_MS, withSession } from './real-sdk/pool.ts';
-import type { SdkClient, SdkVersion, Session } from './real-sdk/session.ts';
+import type { SdkClient, Session } from './real-sdk/session.ts';
+import type { RealSdkId } from './contract/catalog.ts';
 
 export { MAX_SESSIONS, RUN_TIMEOUT_MS } from './real-sdk/pool.ts';
-export type { SdkVersion } from './real-sdk/session.ts';
 
 /** What a real tools/list showed: the listed schema, the error, and (v2) the schema the server converted before wire encoding. */
 export interface SdkListing {
@@ -22,7 +22,7 @@ export interface SdkListing {
 }
 
 /** Runs the case through the real server and client of one SDK major. Never hangs: a timeout becomes `callError`. */
-export async function runRealSdk(version: SdkVersion, loaded: LoadedCase, answer: Json): Promise<RealSdkRow> {
+export async function runRealSdk(version: RealSdkId, loaded: LoadedCase, answer: Json): Promise<RealSdkRow> {
   const row: RealSdkRow = { listed: null, listError: null, structuredContent: null, isError: false, text: null, callError: null };
   const done = await withSession(version, loaded, async (session) => {
     ({ listed: row.listed, listError: row.listError } = await listOnce(session, loaded));
@@ -43,7 +43,7 @@ export async function runRealSdk(version: SdkVersion, loaded: LoadedCase, answer
 }
 
 /** Lists the tool on a real server and client (no call). */
-export async function listWithSdk(version: SdkVersion, loaded: LoadedCase): Promise<SdkListing> {
+export async function listWithSdk(version: RealSdkId, loaded: LoadedCase): Promise<SdkListing> {
   const out: SdkListing = { listed: null, listError: null, served: null };
   const done = await withSession(version, loaded, async (session) => {
     ({ listed: out.listed, listError: out.listError } = await listOnce(session, loaded));

@@ -1,4 +1,5 @@
 /** The examples gallery: real-world cases, each a registry entry with what goes wrong and what fixes it. */
+// biome-ignore-all lint/style/noExcessiveLinesPerFile: data, not logic: the gallery examples with their case texts and expected verdicts, one entry per example
 import type { Example } from './case-format.ts';
 import { WORLD_EXAMPLES } from './worlds.ts';
 

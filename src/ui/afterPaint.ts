@@ -32,7 +32,7 @@ export function useAfterPaint<T>(compute: () => T, deps: readonly unknown[], ini
         const next = compute();
         setValue(() => next);
       }),
-    // The caller's dependencies, as for useMemo.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's dependencies, as for useMemo
     deps,
   );
   return value;

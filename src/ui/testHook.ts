@@ -10,7 +10,7 @@ import { editors, type EditorName } from './editor/mountedEditors.ts';
 export interface PlaygroundHook {
   /** An editor's text, from its Monaco model once mounted (from the store before). */
   getText(which: EditorName): string;
-  /** Replaces an editor's text as one undoable edit (the app sees a normal, debounced change). */
+  /** Replaces an editor's text as one undoable edit (the app sees it as a typed change). */
   setText(which: EditorName, text: string): void;
   /** The markers (squiggles with their hover messages) on an editor; none before it is mounted. */
   markers(which: EditorName): readonly EditorMarker[];

@@ -5,7 +5,7 @@
 import * as zodModule from 'zod';
 import * as zodV3Module from 'zod/v3';
 import * as zodMiniModule from 'zod/mini';
-import type { ZodModules } from '../worlds/world.ts';
+import type { ZodModules } from '../worlds/zod-modules.ts';
 
 const asModule = (m: object): Readonly<Record<string, unknown>> => Object.freeze({ ...m, __esModule: true });
 const ZOD_MODULE = asModule(zodModule);

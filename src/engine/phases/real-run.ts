@@ -2,7 +2,8 @@
 import { guard } from '../lib/guard.ts';
 import { sameJson } from '../lib/json.ts';
 import { messageOf } from '../lib/message.ts';
-import { runRealSdk, type SdkVersion } from '../real-sdk.ts';
+import { runRealSdk } from '../real-sdk.ts';
+import type { RealSdkId } from '../contract/catalog.ts';
 import type { Json, RealSdkRow, Report } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
 
@@ -13,7 +14,7 @@ export async function realRuns(loaded: LoadedCase, answer: Json, converters: Rep
   return { v1, v2 };
 }
 
-async function realRun(version: SdkVersion, loaded: LoadedCase, answer: Json): Promise<RealSdkRow> {
+async function realRun(version: RealSdkId, loaded: LoadedCase, answer: Json): Promise<RealSdkRow> {
   try {
     return await runRealSdk(version, loaded, answer);
   } catch (e) {

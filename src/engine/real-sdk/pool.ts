@@ -4,7 +4,8 @@
  */
 import type { LoadedCase } from '../types.ts';
 import { quietly } from './quiet.ts';
-import { open, type SdkVersion, type Session } from './session.ts';
+import { open, type Session } from './session.ts';
+import type { RealSdkId } from '../contract/catalog.ts';
 
 /** How long one real run may take before it is reported as a call error. */
 export const RUN_TIMEOUT_MS = 5000;
@@ -12,7 +13,7 @@ export const RUN_TIMEOUT_MS = 5000;
 /** A session under its key (schema object, SDK major, tool, role), with the tail of the runs waiting for it. */
 interface Entry {
   schema: LoadedCase['schema'];
-  version: SdkVersion;
+  version: RealSdkId;
   /** The world's SDK surface (two worlds can share a schema object: same zod, other SDK). */
   api: unknown;
   answerForm: LoadedCase['answerForm'];
@@ -33,7 +34,7 @@ const entries: Entry[] = [];
  * Runs `use` on the session for this schema, opening one if needed; runs on one session take turns. Resolves false
  * when the run (opening included) did not finish in time; the session is then closed and forgotten.
  */
-export async function withSession(version: SdkVersion, loaded: LoadedCase, use: (s: Session) => Promise<void>): Promise<boolean> {
+export async function withSession(version: RealSdkId, loaded: LoadedCase, use: (s: Session) => Promise<void>): Promise<boolean> {
   const entry = acquire(version, loaded);
   const turn = entry.queue.then(() => (entry.broken ? withSession(version, loaded, use) : quietly(() => runTimed(entry, loaded, use))));
   entry.queue = turn.catch(() => undefined);
@@ -65,7 +66,7 @@ async function runTimed(entry: Entry, loaded: LoadedCase, use: (s: Session) => P
 }
 
 /** The entry for this key, most recently used; a new one evicts the least recently used beyond MAX_SESSIONS. */
-function acquire(version: SdkVersion, loaded: LoadedCase): Entry {
+function acquire(version: RealSdkId, loaded: LoadedCase): Entry {
   const api = version === 'v1' ? loaded.world?.v1 : loaded.world?.v2;
   const at = entries.findIndex(
     (e) => e.schema === loaded.schema && e.version === version && e.tool === loaded.tool && e.role === loaded.role && e.api === api && e.answerForm === loaded.answerForm && e.protocol === loaded.protocol,

@@ -3,10 +3,8 @@ import { DEFAULT_WORLD } from '../worlds/world.ts';
 import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
+import type { RealSdkId } from '../contract/catalog.ts';
 import { isModern } from '../era.ts';
-
-/** A published MCP SDK major. */
-export type SdkVersion = 'v1' | 'v2';
 
 type Content = { type: string; text?: unknown };
 type ToolResult = { structuredContent?: unknown; isError?: unknown; content?: Content[] };
@@ -39,7 +37,7 @@ export interface Session {
 }
 
 /** Opens a server and client of this major, linked by the SDK's own InMemoryTransport, with the case's tool registered. */
-export async function open(version: SdkVersion, loaded: LoadedCase): Promise<Session> {
+export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Session> {
   const info = { name: 'mcp-schema-playground', version: '1.0.0' };
   const world = loaded.world ?? DEFAULT_WORLD;
   // The default v2 packages are a lazily loaded chunk (evaluate() preloads it; a direct caller may not have).

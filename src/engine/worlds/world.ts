@@ -13,24 +13,15 @@ import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compa
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
 import { sdkV2 } from '../chunks.ts';
 import { DEFAULT_IMPORTABLE } from '../load/modules.ts';
+import type { ZodModules, ZodV4 } from './zod-modules.ts';
 import { DEFAULT_VERSIONS, type SdkVersion, type Versions, type ZodVersion } from '../contract/versions.ts';
 
+// Their own module (load/ reads them, and world.ts imports load/modules.ts): named here too.
+export type { ZodModules, ZodV4 } from './zod-modules.ts';
+
 type Ctor = new (...args: never[]) => unknown;
-/** A zod 4 module (the bundled one, or a world's `zod/v4`). */
-export type ZodV4 = typeof zodRoot.z;
 /** A zod schema parse result, the part the SDK surfaces use. */
 type SafeParse = { safeParse(value: unknown): { success: boolean; data?: unknown; error?: { message: string } } };
-
-/** The zod module objects of one zod package (zod 3.25 has zod 4 inside as `zod/v4`). */
-export interface ZodModules {
-  version: ZodVersion;
-  /** `import … from "zod"`. */
-  root: Record<string, unknown>;
-  /** `zod/v4` (the root itself for zod 4). */
-  v4: ZodV4;
-  /** What each importable specifier gives the user's code. */
-  importable: Readonly<Record<string, unknown>>;
-}
 
 /** One v1 SDK's surface (1.32.2 and 1.20.2 share it; 1.20 has no validator provider and takes only a raw shape). */
 export interface V1Api {

@@ -12,6 +12,7 @@ export function useCompare(): { runs: ReadonlyMap<string, WorldRun>; changed: bo
   const [runs, setRuns] = useState<ReadonlyMap<string, WorldRun>>(new Map());
   const [changed, setChanged] = useState(false);
   const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is read by no line: Run again bumps it to start the comparison over
   useEffect(() => {
     const compared = selectEngineCase(store.getState());
     setChanged(false);

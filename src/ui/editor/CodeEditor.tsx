@@ -1,4 +1,4 @@
-/** A Monaco editor over an uncontrolled model: debounced changes out, external replacements in, markers applied. */
+/** A Monaco editor over an uncontrolled model: changes out (at once; coalesced for a large text), external replacements in, markers applied. */
 import { Editor, type OnMount } from '@monaco-editor/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from './answerMarkers.ts';
@@ -20,12 +20,12 @@ export interface CodeEditorProps {
 }
 
 /**
- * How long a change waits for the next keystroke before it goes to the store, by the text's length: none for a text
- * up to 16 K characters (the sandbox keeps only the newest request, so fast typing costs no extra runs), then 1 ms
+ * How long a change waits for the next keystroke before it goes to the store (changes within it are coalesced into
+ * one), by the text's length: none for a text up to 16 K characters (the sandbox keeps only the newest request, so fast typing costs no extra runs), then 1 ms
  * per 16 K (64 ms at 1 M characters), at most 150 ms. What a large text costs per change (reading the model, copying
  * it to the sandbox) is then paid about once per pause, not per key.
  */
-export function debounceMs(chars: number): number {
+export function coalesceMs(chars: number): number {
   return Math.min(150, Math.floor(chars / 16_384));
 }
 /** A line this long makes tokenizing, bracket matching and wrapping sluggish; such documents are plain text, unwrapped. */
@@ -35,6 +35,7 @@ const PATHS: Record<EditorName, string> = { schema: 'file:///schema.ts', answer:
 type StandaloneEditor = Parameters<OnMount>[0];
 
 /** The editor. Default export so it can be loaded lazily (Monaco stays out of the first paint). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one React component holds the Monaco editor's mount, model and marker effects
 export default function CodeEditor({ name, language, value, onChange, markers, theme, ariaLabel }: CodeEditorProps) {
   const editorRef = useRef<StandaloneEditor | null>(null);
   const pushed = useRef(value);
@@ -116,6 +117,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only (flush reads refs): a new flush each render must not end the editor
   useEffect(
     () => () => {
       if (timer.current) flush();
@@ -124,6 +126,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     [name],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the store's text changes; replaceText is a plain edit helper
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model || value === pushed.current) return;
@@ -167,7 +170,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
       onChange={(_text, e) => {
         if (timer.current) clearTimeout(timer.current);
         // A paste of a long line is fitted at once, before Monaco starts tokenizing it as JSON or TypeScript.
-        const wait = debounceMs(editorRef.current?.getModel()?.getValueLength() ?? 0);
+        const wait = coalesceMs(editorRef.current?.getModel()?.getValueLength() ?? 0);
         if (wait === 0 || e.changes.some((c) => c.text.length > LONG_LINE)) flush();
         else timer.current = setTimeout(flush, wait);
       }}

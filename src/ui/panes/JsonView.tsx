@@ -25,6 +25,7 @@ export function JsonView({ value, label, mark }: { value: Json; label?: string; 
   const span = useMemo(() => (small && mark ? spanOf(text, mark.path) : null), [small, text, mark]);
   const parts = useMemo(() => (small ? split(text, span) : null), [small, text, span]);
   const tokens = useMemo(() => parts && ([tokenizeJson(parts[0]), parts[1] === null ? null : tokenizeJson(parts[1]), tokenizeJson(parts[2])] as const), [parts]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect scrolls to the marked element, whose ref changes with each new mark (mark.n) and span
   useEffect(() => {
     // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
     void marked.current?.scrollIntoView({ block: 'nearest' });

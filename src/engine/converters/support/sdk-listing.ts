@@ -1,18 +1,18 @@
 /** Shared by the two SDK converters: a listing cache and what their refusals are worded from. */
 import { formatIssues } from '../../lib/issues.ts';
 import type { Listing, LoadedCase } from '../../types.ts';
-import type { SdkVersion } from '../../real-sdk.ts';
+import type { RealSdkId } from '../../contract/catalog.ts';
 import { eraKey } from '../../era.ts';
 
 const cache = new WeakMap<object, Map<string, Promise<Listing>>>();
 
 /** Lists once per (schema identity, role, tool): a real listing costs a server/client session. */
-export function cachedListing(version: SdkVersion, loaded: LoadedCase, build: (loaded: LoadedCase) => Promise<Listing>): Promise<Listing> {
+export function cachedListing(version: RealSdkId, loaded: LoadedCase, build: (loaded: LoadedCase) => Promise<Listing>): Promise<Listing> {
   let bySchema = cache.get(loaded.schema);
   if (!bySchema) cache.set(loaded.schema, (bySchema = new Map()));
   const key = `${version}\u0000${loaded.world?.versions.sdk ?? ''}\u0000${loaded.role}\u0000${loaded.tool}\u0000${eraKey(loaded)}`;
   const hit = bySchema.get(key);
-  if (hit) return hit;
+  if (hit !== undefined) return hit;
   const made = build(loaded);
   bySchema.set(key, made);
   made.catch(() => bySchema.delete(key));
