@@ -12,6 +12,7 @@ import { messageOf } from '../engine/lib/message.ts';
 import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
+import { hardenRealm } from './harden.ts';
 import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
@@ -128,14 +129,17 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const report = await evaluate(c, {
       firstOnly,
       loading: () => {
-        // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
+        // Schema code runs from here on in this realm: no engine code is evaluated after it, and the intrinsics and
+        // globals are frozen before it (docs/security.md).
         chunkHost.lock();
+        hardenRealm();
         send({ type: 'phase', id, phase: 'load' });
       },
       loaded: () => send({ type: 'phase', id, phase: 'run' }),
       ...(posts ? { first: (r: Report) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }) } : {}),
     });
     chunkHost.lock();
+    hardenRealm();
     // A firstOnly run stops at its first report (already posted): the rest comes from a realm with every part.
     send(report.pending ? { type: 'rest', id } : { type: 'report', id, digest, report: elide(report), ms: ms() });
   } catch (e) {
