@@ -3,13 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
-import { bundleEngine, sandboxBuild, type EngineBundle } from './vite-plugins/engineBundle.ts';
+import { bundleClientRealm, bundleEngine, CLIENT_REALM_ENTRY, sandboxBuild, type EngineBundle } from './vite-plugins/engineBundle.ts';
 
 const VIRTUAL_WORKER_URL = 'virtual:sandbox-worker-url';
 const WORKER_ENTRY = 'src/sandbox/worker.ts';
 const FRAME_ENTRY = 'src/sandbox/frame.ts';
 const FRAME_TAG = '<script data-inline src="/src/sandbox/frame.ts"></script>';
 const DEV_WORKER_PATH = '__sandbox/engine-worker.js';
+const DEV_CLIENT_REALM_PATH = '__sandbox/client-realm.js';
 const DEV_CHUNK_DIR = '__sandbox/';
 
 /** One entry bundled into a single self-contained classic (IIFE) script, and the files it was made from. */
@@ -30,9 +31,9 @@ async function bundleClassic(config: ResolvedConfig, entry: string): Promise<Cla
   return { code: chunk.code, files: new Set(chunk.moduleIds) };
 }
 
-/** The virtual module's text: the worker script's URL and each engine chunk's URL by its name. */
-function workerUrls(worker: string, chunks: Record<string, string>): string {
-  return `export default ${JSON.stringify(worker)};\nexport const chunkUrls = ${JSON.stringify(chunks)};\n`;
+/** The virtual module's text: the worker script's URL, each engine chunk's URL by its name, and the client realm's URL. */
+function workerUrls(worker: string, chunks: Record<string, string>, clientRealm: string): string {
+  return `export default ${JSON.stringify(worker)};\nexport const chunkUrls = ${JSON.stringify(chunks)};\nexport const clientRealmUrl = ${JSON.stringify(clientRealm)};\n`;
 }
 
 /**
@@ -57,8 +58,11 @@ function sandbox(): Plugin {
   };
   /** The built worker script's URL, once emitted (the app's pages preload it). */
   let workerFile: string | null = null;
+  /** The built client realm script's URL, once emitted (preloaded likewise). */
+  let clientRealmFile: string | null = null;
   const bundle = (entry: string) => cached(entry, () => bundleClassic(config, entry));
   const engine = () => cached(WORKER_ENTRY, () => bundleEngine(config, WORKER_ENTRY));
+  const clientRealm = () => cached(CLIENT_REALM_ENTRY, () => bundleClientRealm(config));
   const sandboxHtml = async (): Promise<string> => {
     const template = await readFile(resolve(config.root, 'sandbox.html'), 'utf8');
     const code = (await bundle(FRAME_ENTRY)).code.replaceAll('</script', '<\\/script');
@@ -76,10 +80,13 @@ function sandbox(): Plugin {
     },
     async load(id) {
       if (id !== `\0${VIRTUAL_WORKER_URL}`) return undefined;
-      const { core, chunks } = await engine();
+      const [{ core, chunks }, clients] = await Promise.all([engine(), clientRealm()]);
       if (config.command === 'serve') {
-        return workerUrls(config.base + DEV_WORKER_PATH, Object.fromEntries([...chunks.keys()].map((n) => [n, config.base + DEV_CHUNK_DIR + n])));
+        return workerUrls(config.base + DEV_WORKER_PATH, Object.fromEntries([...chunks.keys()].map((n) => [n, config.base + DEV_CHUNK_DIR + n])), config.base + DEV_CLIENT_REALM_PATH);
       }
+      const clientFile = `${config.build.assetsDir}/client-realm-${createHash('sha256').update(clients.code).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: clientFile, source: clients.code });
+      clientRealmFile = config.base + clientFile;
       const fileName = `${config.build.assetsDir}/engine-worker-${createHash('sha256').update(core).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source: core });
       workerFile = config.base + fileName;
@@ -89,7 +96,7 @@ function sandbox(): Plugin {
         this.emitFile({ type: 'asset', fileName: `${config.build.assetsDir}/${name}`, source });
         urls[name] = `${config.base}${config.build.assetsDir}/${name}`;
       }
-      return workerUrls(config.base + fileName, urls);
+      return workerUrls(config.base + fileName, urls, config.base + clientFile);
     },
     async generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'sandbox.html', source: await sandboxHtml() });
@@ -97,7 +104,8 @@ function sandbox(): Plugin {
     transformIndexHtml: {
       order: 'post',
       // The worker script is fetched (frameChannel.ts) by the app's script once it runs: asked for with the page instead.
-      handler: (html) => (workerFile ? html.replace('</head>', `  <link rel="preload" href="${workerFile}" as="fetch" crossorigin>\n  </head>`) : html),
+      handler: (html) =>
+        [workerFile, clientRealmFile].reduce<string>((out, file) => (file ? out.replace('</head>', `  <link rel="preload" href="${file}" as="fetch" crossorigin>\n  </head>`) : out), html),
     },
     configureServer(server) {
       // The frame and its worker live outside the app's module graph, so HMR cannot reach them: reload the page.
@@ -116,7 +124,9 @@ function sandbox(): Plugin {
             ? sandboxHtml()
             : path === config.base + DEV_WORKER_PATH
               ? engine().then((b) => b.core)
-              : chunk
+              : path === config.base + DEV_CLIENT_REALM_PATH
+                ? clientRealm().then((b) => b.code)
+                : chunk
                 ? engine().then((b) => b.chunks.get(chunk) ?? Promise.reject(new Error(`no engine chunk ${chunk}`)))
                 : null;
         if (!page) return next();

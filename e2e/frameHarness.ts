@@ -17,6 +17,14 @@ export function engineWorkerSource(): string {
   return readFileSync(join(assets, file), 'utf8');
 }
 
+/** The built client realm (src/sandbox/clientRealm.ts), as the app would fetch it. */
+export function clientRealmSource(): string {
+  const assets = join(OUT_DIR, 'assets');
+  const file = readdirSync(assets).find((f) => /^client-realm-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error(`No client-realm-*.js in ${assets}: run \`npx vite build\` first`);
+  return readFileSync(join(assets, file), 'utf8');
+}
+
 /** The built engine chunks by name (the app fetches them for the frame, which cannot). */
 export function engineChunks(): Record<string, string> {
   const assets = join(OUT_DIR, 'assets');
@@ -30,11 +38,15 @@ export interface Driven {
   at: Record<number, number>;
 }
 
-/** Mounts a raw sandbox frame in the page and boots it with `source`, as host.ts does, answering its chunk requests. */
+/**
+ * Mounts a raw sandbox frame in the page and boots it with `source` (and the built client realm), as host.ts does,
+ * answering its chunk requests.
+ */
 export async function mountFrame(page: Page, source: string, budgetMs = 2000): Promise<void> {
   const chunks = engineChunks();
+  const clientSource = clientRealmSource();
   await page.evaluate(
-    ([source, budgetMs, chunks]) => {
+    ([source, budgetMs, chunks, clientSource]) => {
       const nonce = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16)).join('');
       const frame = document.createElement('iframe');
       frame.setAttribute('sandbox', 'allow-scripts');
@@ -50,11 +62,11 @@ export async function mountFrame(page: Page, source: string, budgetMs = 2000): P
         }
         driven.messages.push(e.data);
         if (e.data.id !== undefined) driven.at[e.data.id] ??= performance.now();
-        if (e.data.type === 'ready') frame.contentWindow?.postMessage({ type: 'boot', source, budgetMs }, '*');
+        if (e.data.type === 'ready') frame.contentWindow?.postMessage({ type: 'boot', source, clientSource, budgetMs }, '*');
       });
       document.body.append(frame);
     },
-    [source, budgetMs, chunks] as const,
+    [source, budgetMs, chunks, clientSource] as const,
   );
   await page.waitForFunction(() => (window as unknown as { __driven: Driven }).__driven.messages.some((m) => m.type === 'ready'));
 }

@@ -117,7 +117,8 @@ test.describe('the sandbox frame with the engine worker', () => {
   });
 
   test('an uncaught error in the worker respawns it', async ({ page }) => {
-    const { message } = await evaluateInFrame(page, 1, caseWith(`setTimeout(() => { throw new Error('boom'); }, 0);`));
+    // After the run: the run itself waits on its client realm (a macrotask), so a 0 ms timer would fire during it.
+    const { message } = await evaluateInFrame(page, 1, caseWith(`setTimeout(() => { throw new Error('boom'); }, 1500);`));
     expect(reportOf(message).load.ok).toBe(true);
     const respawned = await waitForMessage(page, 1, 'respawned');
     expect(respawned.message).toMatchObject({ type: 'respawned', message: expect.stringContaining('boom') });

@@ -31,6 +31,30 @@ export async function sandboxBuild(config: BundleConfig, options: BuildEnvironme
   return outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
 }
 
+/** The client realm's entry (src/sandbox/clientRealm.ts): the clients and nothing that evaluates case text. */
+export const CLIENT_REALM_ENTRY = 'src/sandbox/clientRealm.ts';
+
+/**
+ * The client realm as one classic script (its one dynamic import, the v2 SDK, inlined: nothing to fetch), with the
+ * module files it was made from. Names are kept as in the engine core (a verdict may quote the code that threw).
+ */
+export async function bundleClientRealm(config: BundleConfig): Promise<{ code: string; files: Set<string> }> {
+  const chunks = await sandboxBuild(config, {
+    minify: false,
+    lib: { entry: resolve(config.root, CLIENT_REALM_ENTRY), formats: ['iife'], name: 'clientRealm', fileName: () => 'client-realm.js' },
+    rolldownOptions: {
+      onLog: (level, log, handler) => (log.code === 'EMPTY_IMPORT_META' ? undefined : handler(level, log)),
+      output: { codeSplitting: false, minify: config.command === 'build' ? { compress: false, mangle: false, codegen: { removeWhitespace: true } } : false },
+    },
+  });
+  const [chunk, ...rest] = chunks;
+  // An inlined dynamic import is listed as one of the chunk itself.
+  if (!chunk || rest.length > 0 || chunk.imports.length > 0 || chunk.dynamicImports.some((d) => d !== chunk.fileName)) {
+    throw new Error(`${CLIENT_REALM_ENTRY} did not bundle to one self-contained script`);
+  }
+  return { code: chunk.code, files: new Set(chunk.moduleIds) };
+}
+
 /** The core script, the chunks served on their own (file name → text), and every module file it was made from. */
 export interface EngineBundle {
   core: string;

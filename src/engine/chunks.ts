@@ -11,14 +11,12 @@ import { chunk, type Chunk } from './chunk.ts';
 import { generateRequestOf } from './generate/request.ts';
 import { worldChunksFor } from './worlds/entries.ts';
 import { needsSucrase, sucraseChunk } from './load/transpile.ts';
+import { sdkV2 } from './real-sdk/v2-chunk.ts';
 
 export { chunk, type Chunk };
 
-/**
- * The v2 SDK's server, client and transport (`@modelcontextprotocol/server` and `/client`), with the client's validator
- * providers: the mcp-sdk-v2 converter, both v2 clients and every real v2 run need it.
- */
-export const sdkV2 = chunk('sdk-v2', () => import('./real-sdk/v2.ts'));
+/** The v2 SDK (its own module, so that the clients import no loader: real-sdk/v2-chunk.ts). */
+export { sdkV2 };
 
 /** fast-check (the counterexample search, generate/mutate.ts) and randexp (strings for a `pattern`, generate/sample.ts): only a case that asks for generation loads them. */
 export const fastCheck = chunk('fast-check', () => import('./generate/fast-check.ts'));

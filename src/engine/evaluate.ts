@@ -33,6 +33,7 @@ import { unvalidatedShipments, wholeResult } from './whole-result.ts';
 import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
 import { eraOf } from './era.ts';
+import type { Verifier } from './phases/verifier.ts';
 import { DEFAULT_PROTOCOL } from './contract/versions.ts';
 
 /** Optional observers of one evaluation (the sandbox worker times the schema's own code apart from the engine's). */
@@ -53,6 +54,11 @@ export interface EvaluateHooks {
    * evaluated in full.
    */
   firstOnly?: boolean;
+  /**
+   * Where the clients' checks run (phases/verifier.ts): the sandbox's client realm, a realm that never runs schema code.
+   * Absent (Node: the CLI, vitest), in this realm.
+   */
+  verifier?: Verifier;
 }
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
@@ -153,13 +159,14 @@ async function evaluateLoaded(
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
   const { selected } = hooks;
   // One memo for the evaluation: the full report reuses the first report's verdicts.
-  const memo = verifyMemo(loaded, facts);
+  const memo = verifyMemo(loaded, facts, hooks.verifier);
   if (hooks.first && selected) {
     const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts, memo));
     hooks.first(first);
     if (hooks.firstOnly) return first;
   }
   const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts, memo);
+  await memo.settle();
   // The real SDKs run the value the handler returns (its Dates included; the session serializes them as a transport would).
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, (returned ?? answer.value) as Json, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));

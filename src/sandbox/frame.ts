@@ -6,15 +6,19 @@
  * The first worker's first case runs `firstOnly` when the app shows first reports: that worker loads only the engine
  * parts the first verdict needs, and the full report is then made by another worker (runRest), so the first verdict
  * waits for no other part.
+ * Each worker has a client realm beside it (clientRealm.ts): a worker that never runs schema code, where the clients'
+ * checks run; the frame hands each of the two one end of a MessageChannel, and ends both together.
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
 import { needsFreshRealm, realmKey, runBudgetMs } from './protocol.ts';
-import type { AppMessage, ChunkTexts, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
+import type { AppMessage, ChunkTexts, ClientRealmInit, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
 /** One worker and the frame's end of its channel. */
 interface Slot {
   worker: Worker;
+  /** Its client realm (clientRealm.ts): started and ended with it. */
+  clients: Worker;
   port: MessagePort;
   /** Warmed up and answering requests. */
   ready: boolean;
@@ -27,6 +31,7 @@ interface Slot {
 const nonce = location.hash.slice(1);
 let budgetMs = 0;
 let workerUrl: string | null = null;
+let clientRealmUrl: string | null = null;
 /** The worker that takes the next case of the schema it ran, or of any schema if it ran none. */
 let current: Slot | null = null;
 /** Started ahead, untouched by any case: takes the next case whose schema differs from what `current` ran. */
@@ -53,17 +58,22 @@ function toApp(m: WorkerReply | FrameEvent): void {
 }
 
 function spawn(warmUp: boolean): Slot | null {
-  if (!workerUrl || broken) return null;
-  let worker: Worker;
+  if (!workerUrl || !clientRealmUrl || broken) return null;
+  let worker: Worker | undefined;
+  let clients: Worker;
   try {
     // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
     worker = new Worker(workerUrl);
+    clients = new Worker(clientRealmUrl);
   } catch (e) {
+    worker?.terminate();
     fail(messageOf(e));
     return null;
   }
   const channel = new MessageChannel();
-  const slot: Slot = { worker, port: channel.port1, ready: false, ran: null, warm: warmUp };
+  // The schema worker and its client realm talk directly, over a channel of their own.
+  const between = new MessageChannel();
+  const slot: Slot = { worker, clients, port: channel.port1, ready: false, ran: null, warm: warmUp };
   // Everything the worker says comes over the port; its global postMessage (reachable by schema code) is ignored.
   slot.port.onmessage = (e: MessageEvent<WorkerMessage>) => fromWorker(slot, e.data);
   slot.port.onmessageerror = () => {
@@ -76,8 +86,15 @@ function spawn(warmUp: boolean): Slot | null {
     if (slot === current && slot.ran !== null) died(e.message || 'The evaluation worker failed');
     else if (slot === current || slot === spare) fail(e.message || 'The evaluation worker could not start');
   };
-  const init: WorkerInit = { type: 'init', port: channel.port2, warmUp };
-  worker.postMessage(init, [channel.port2]);
+  clients.onerror = (e) => {
+    e.preventDefault();
+    if (slot === current) died(e.message || 'The client realm failed');
+    else if (slot === spare) fail(e.message || 'The client realm could not start');
+  };
+  const clientInit: ClientRealmInit = { type: 'init', port: between.port2 };
+  clients.postMessage(clientInit, [between.port2]);
+  const init: WorkerInit = { type: 'init', port: channel.port2, warmUp, clients: between.port1 };
+  worker.postMessage(init, [channel.port2, between.port1]);
   return slot;
 }
 
@@ -86,6 +103,7 @@ function retire(slot: Slot | null): void {
   slot.port.onmessage = null;
   slot.port.close();
   slot.worker.terminate();
+  slot.clients.terminate();
 }
 
 /** Ends the current worker and its run, if any; returns the id that run (or the newest request) had. */
@@ -225,6 +243,7 @@ function fromApp(e: MessageEvent<AppMessage>): void {
   if (m.type === 'boot' && !workerUrl) {
     budgetMs = m.budgetMs;
     workerUrl = URL.createObjectURL(new Blob([m.source], { type: 'text/javascript' }));
+    clientRealmUrl = URL.createObjectURL(new Blob([m.clientSource], { type: 'text/javascript' }));
     // The first worker takes the first case at once, cold; the spare starts once it is idle.
     current = spawn(false);
     pump();

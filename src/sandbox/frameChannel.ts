@@ -2,7 +2,7 @@
  * The app's line to the sandbox frame: a hidden `<iframe sandbox="allow-scripts">` (no allow-same-origin), its nonce,
  * and the worker script it boots with. Only messages from that frame's window carrying its nonce get through.
  */
-import workerUrl, { chunkUrls } from 'virtual:sandbox-worker-url';
+import workerUrl, { chunkUrls, clientRealmUrl } from 'virtual:sandbox-worker-url';
 import type { AppMessage, ChunkTexts, FrameMessage } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
@@ -29,14 +29,18 @@ export interface FrameChannel {
   dispose(): void;
 }
 
-let workerSource: Promise<string> | null = null;
+let workerSource: Promise<{ source: string; clientSource: string }> | null = null;
 
-/** The classic worker script, fetched once from the app's own origin (the frame cannot fetch anything). */
-function loadWorkerSource(): Promise<string> {
-  workerSource ??= fetch(workerUrl).then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status} for ${workerUrl}`);
-    return r.text();
-  });
+/** A script of the app's own origin, as text. */
+async function fetchText(url: string): Promise<string> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`HTTP ${r.status} for ${url}`);
+  return r.text();
+}
+
+/** The classic worker script and the client realm's, fetched once from the app's own origin (the frame cannot fetch anything). */
+function loadWorkerSource(): Promise<{ source: string; clientSource: string }> {
+  workerSource ??= Promise.all([fetchText(workerUrl), fetchText(clientRealmUrl)]).then(([source, clientSource]) => ({ source, clientSource }));
   workerSource.catch(() => {
     workerSource = null;
   });
@@ -105,9 +109,9 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
   const boot = async () => {
     const bootedNonce = nonce;
     try {
-      const source = await loadWorkerSource();
+      const { source, clientSource } = await loadWorkerSource();
       if (disposed || nonce !== bootedNonce) return;
-      post({ type: 'boot', source, budgetMs });
+      post({ type: 'boot', source, clientSource, budgetMs });
       booted = true;
       on.booted();
     } catch (e) {

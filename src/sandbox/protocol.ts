@@ -1,6 +1,7 @@
 /** The messages between the app, the sandbox frame and its worker: one discriminated union imported by every side. */
 import type { CaseInput } from '../engine/case.ts';
-import type { Report } from '../engine/report.ts';
+import type { Report, Verdict } from '../engine/report.ts';
+import type { VerifyRequest } from '../engine/phases/verifier.ts';
 import { generateRequestOf, searchBudgetMs } from '../engine/generate/request.ts';
 
 /** App → sandbox frame → worker: evaluate this case. `id` rises with every request; the newest wins. */
@@ -39,10 +40,14 @@ export type FrameEvent =
 /** Every message the frame posts to the app carries the nonce the app gave it in the frame URL. */
 export type FrameMessage = (WorkerReply | FrameEvent) & { nonce: string };
 
-/** App → sandbox frame, once after `ready`: the classic worker script (the frame has no network) and the base run budget. */
+/**
+ * App → sandbox frame, once after `ready`: the classic worker script (the frame has no network), the client realm's
+ * script (clientRealm.ts) and the base run budget.
+ */
 export interface BootCommand {
   type: 'boot';
   source: string;
+  clientSource: string;
   budgetMs: number;
 }
 
@@ -62,6 +67,26 @@ export interface WorkerInit {
   port: MessagePort;
   /** Run a few built-in cases before `ready` (a spare, started ahead), so that its first real case runs warm. */
   warmUp: boolean;
+  /** The schema worker's end of a channel to its client realm (clientRealm.ts), where the clients' checks run. */
+  clients: MessagePort;
+}
+
+/** Frame → client realm worker, the only message on its global: its end of the channel to the schema's worker. */
+export interface ClientRealmInit {
+  type: 'init';
+  port: MessagePort;
+}
+
+/** Schema worker → client realm: the clients' checks of one batch (phases/verifier.ts). */
+export interface ClientRealmRequest {
+  id: number;
+  requests: VerifyRequest[];
+}
+
+/** Client realm → schema worker: the verdicts of the batch `id`, in order. */
+export interface ClientRealmReply {
+  id: number;
+  verdicts: Verdict[];
 }
 
 /** Frame → worker, over the port. */

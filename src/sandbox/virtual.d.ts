@@ -1,8 +1,12 @@
-/** The URL of the engine worker's core script, and each engine chunk's URL by name (the sandbox plugin in vite.config.ts). */
+/**
+ * The URL of the engine worker's core script, each engine chunk's URL by name, and the client realm's script URL (the
+ * sandbox plugin in vite.config.ts).
+ */
 declare module 'virtual:sandbox-worker-url' {
   const url: string;
   export default url;
   export const chunkUrls: Readonly<Record<string, string>>;
+  export const clientRealmUrl: string;
 }
 
 /** The engine module runtime around the worker's core script (vite-plugins/engineBundle.ts). */

@@ -13,7 +13,8 @@ import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
-import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
+import type { Verifier } from '../engine/phases/verifier.ts';
+import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -67,9 +68,10 @@ const scope = self as unknown as WorkerScope;
 
 function onInit(e: MessageEvent<unknown>): void {
   const m = dataOf(e) as Partial<WorkerInit> | null;
-  if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort)) return;
+  if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort) || !(m.clients instanceof MessagePort)) return;
   scope.removeEventListener('message', onInit);
   const port = m.port;
+  const verifier = clientRealm(m.clients);
   // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
   const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
   const chunks = chunkRequests(send);
@@ -78,17 +80,42 @@ function onInit(e: MessageEvent<unknown>): void {
   port.onmessage = (ev) => {
     const m = dataOf(ev) as FrameToWorker | null;
     if (typeof m !== 'object' || m === null) return;
-    if (m.type === 'evaluate') void run(m, send);
+    if (m.type === 'evaluate') void run(m, send, verifier);
     else if (m.type === 'chunks') chunks.answer(m);
   };
-  void (m.warmUp ? warmUp() : Promise.resolve()).then(() => send({ type: 'ready' }));
+  void (m.warmUp ? warmUp(verifier) : Promise.resolve()).then(() => send({ type: 'ready' }));
+}
+
+/**
+ * The clients' checks, asked of the client realm (clientRealm.ts) over its port: the port, its bound `postMessage` and
+ * the replies' resolvers are captured here, before any schema code runs.
+ */
+function clientRealm(port: MessagePort): Verifier {
+  const post = port.postMessage.bind(port) as (message: ClientRealmRequest) => void;
+  const waiting = new Map<number, (verdicts: ClientRealmReply['verdicts']) => void>();
+  let next = 0;
+  port.onmessage = (ev) => {
+    const reply = dataOf(ev) as ClientRealmReply | null;
+    if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
+    const resolve = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    resolve?.(reply.verdicts);
+  };
+  return {
+    verify: (requests) =>
+      new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        post({ id, requests: [...requests] });
+      }),
+  };
 }
 
 /** Runs the warm-up cases; their reports are thrown away (a failure only means the first real case runs colder). */
-async function warmUp(): Promise<void> {
+async function warmUp(verifier: Verifier): Promise<void> {
   for (const c of WARM_UP) {
     try {
-      await evaluate(c);
+      await evaluate(c, { verifier });
     } catch {
       // Nothing to report: no case of the user's has run.
     }
@@ -114,7 +141,7 @@ function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: s
   };
 }
 
-async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void): Promise<void> {
+async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void, verifier: Verifier): Promise<void> {
   const { id, case: c } = req;
   const digest = caseDigest(c);
   const started = performance.now();
@@ -128,6 +155,7 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const posts = firstOnly || (req.first === true && typeof answer === 'string' && answer.length >= WARM_FIRST_REPORT_MIN_ANSWER_CHARS);
     const report = await evaluate(c, {
       firstOnly,
+      verifier,
       loading: () => {
         // Schema code runs from here on in this realm: no engine code is evaluated after it, and the intrinsics and
         // globals are frozen before it (docs/security.md).

@@ -1,6 +1,6 @@
 /** The v2 client (`@modelcontextprotocol/client` 2.4.0) as it runs in browsers: its default cf-worker provider. */
 import type { SchemaDraft } from '@cfworker/json-schema';
-import { sdkV2 } from '../chunks.ts';
+import { sdkV2 } from '../real-sdk/v2-chunk.ts';
 import type { Client } from '../types.ts';
 import { v2Verify } from './sdk-v2-verify.ts';
 import { cfworkerErrors } from './validator-errors.ts';

@@ -1,5 +1,5 @@
 /** The v2 client (`@modelcontextprotocol/client` 2.4.0) as it runs in Node: the Ajv provider, engine chosen by `$schema`. */
-import { sdkV2 } from '../chunks.ts';
+import { sdkV2 } from '../real-sdk/v2-chunk.ts';
 import type { Client } from '../types.ts';
 import { v2Verify } from './sdk-v2-verify.ts';
 import { ajvErrors, type AjvEngine } from './validator-errors.ts';

@@ -4,7 +4,7 @@
  * A verdict keeps the first MAX_MESSAGE_ERRORS of them, as many as a capped message keeps (caps.ts).
  */
 import type { SchemaDraft, Validator } from '@cfworker/json-schema';
-import { sdkV2 } from '../chunks.ts';
+import { sdkV2 } from '../real-sdk/v2-chunk.ts';
 import { MAX_MESSAGE_CHARS, MAX_MESSAGE_ERRORS } from '../caps.ts';
 import { notJsonAt, type Json, type JsonSchema, type VerdictError } from '../report.ts';
 

@@ -42,6 +42,7 @@ export async function firstReport(
   const listing = await listOne(CONVERTER_REGISTRY[selected.converter], loaded);
   const clients = clientsOf(loaded.world, loaded.protocol).filter((c) => c.id === selected.client);
   const converters = verifyAll(loaded, answer, [[selected.converter, listing]], shipments, clients, whole, memo);
+  await memo.settle();
   for (const row of Object.values(converters)) {
     for (const policy of Object.values(row.policies)) {
       for (const id of CLIENT_IDS) policy.verdicts[id] ??= { valid: null, message: null, pending: true };

@@ -13,19 +13,55 @@ import type { Client } from '../types.ts';
 /** Validates a shipped value under a listing with a client, or returns the verdict it already has. */
 export type Verify = (client: Client, listed: JsonSchema | null, ships: Json) => Verdict;
 
-/** A fresh memo for one evaluation of a tool (whose result carries `isError`, the whole-result form). Each verdict returned is a copy. */
-export function verdictMemo(tool: string, isError = false): Verify {
+/**
+ * A verdict the memo lacks, left for another realm to reach (src/sandbox/clientRealm.ts): `placeholders` are the
+ * verdict objects already handed out for it, filled in by `settle`.
+ */
+export interface Miss {
+  client: Client;
+  listed: JsonSchema | null;
+  ships: Json;
+  byValue: Map<Json, Verdict>;
+  placeholders: Verdict[];
+}
+
+/**
+ * A fresh memo for one evaluation of a tool (whose result carries `isError`, the whole-result form). Each verdict
+ * returned is a copy. With `deferred`, a verdict the memo lacks is not computed here: it is queued there once (per
+ * listing content and shipped value) and a placeholder returned, which `settleMisses` fills in.
+ */
+export function verdictMemo(tool: string, isError = false, deferred?: Miss[]): Verify {
   const memo = new Map<string, Map<Json, Verdict>>();
+  const pending = new WeakMap<Map<Json, Verdict>, Map<Json, Miss>>();
   const validTwin = twinFinder();
   return (client, listed, ships) => {
     const key = `${client.id}\u0000${contentKey(client, listed)}`;
     let byValue = memo.get(key);
     if (!byValue) memo.set(key, (byValue = new Map()));
     let verdict = byValue.get(ships) ?? validTwin(byValue, ships);
+    if (!verdict && deferred) {
+      let misses = pending.get(byValue);
+      if (!misses) pending.set(byValue, (misses = new Map()));
+      let miss = misses.get(ships);
+      if (!miss) deferred.push((miss = { client, listed, ships, byValue, placeholders: [] }));
+      misses.set(ships, miss);
+      const placeholder: Verdict = { valid: null, message: null };
+      miss.placeholders.push(placeholder);
+      return placeholder;
+    }
     if (!verdict) verdict = guard(() => client.verify(listed, { structuredContent: ships, isError }, tool), (e) => ({ valid: false, message: messageOf(e) }));
     byValue.set(ships, verdict);
     return { ...verdict };
   };
+}
+
+/** Stores the verdicts reached elsewhere for `misses` (in order) in their memo and fills in every placeholder handed out. */
+export function settleMisses(misses: readonly Miss[], verdicts: readonly Verdict[]): void {
+  misses.forEach((miss, i) => {
+    const verdict = verdicts[i] ?? { valid: false, message: 'The client realm gave no verdict' };
+    miss.byValue.set(miss.ships, verdict);
+    for (const placeholder of miss.placeholders) Object.assign(placeholder, verdict);
+  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { serverWire, type ServerWire } from '../converters/wire.ts';
 import type { ClientId, ConverterId, ConverterRow, Json, JsonSchema, PolicyRow, Report, Verdict } from '../report.ts';
 import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
-import { verdictMemo, type Verify } from './verdict-memo.ts';
+import { settleMisses, verdictMemo, type Miss, type Verify } from './verdict-memo.ts';
+import type { Verifier } from './verifier.ts';
 
 /** What the verify phase needs of a whole result (answerForm 'result'): servers skip an isError result; a missing structuredContent is its own refusal. */
 export interface WholeFacts {
@@ -16,15 +17,31 @@ export interface WholeFacts {
 }
 const NOT_WHOLE: WholeFacts = { isError: false, absent: false };
 
-/** What verifyAll calls of one evaluation share: the verdict memo, and one `{ result }` envelope per shipped value (the memo's key). */
+/**
+ * What verifyAll calls of one evaluation share: the verdict memo, and one `{ result }` envelope per shipped value (the
+ * memo's key). `settle` reaches the verdicts verifyAll left to a Verifier (their rows hold placeholders until then).
+ */
 export interface VerifyMemo {
   verify: Verify;
   wrap: (value: Json) => Json;
+  settle(): Promise<void>;
 }
 
-/** A fresh memo for one evaluation (the first report's verifyAll and the full report's share it: each verdict runs once). */
-export function verifyMemo(loaded: LoadedCase, whole: WholeFacts = NOT_WHOLE): VerifyMemo {
-  return { verify: verdictMemo(loaded.tool, whole.isError), wrap: envelopes() };
+/**
+ * A fresh memo for one evaluation (the first report's verifyAll and the full report's share it: each verdict runs once).
+ * With a verifier, the default world's verdicts are reached there (the sandbox's client realm), each after verifyAll
+ * by `settle`; a version world's clients run in this realm (docs/security.md).
+ */
+export function verifyMemo(loaded: LoadedCase, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
+  const misses: Miss[] | undefined = verifier && !loaded.world ? [] : undefined;
+  const settle = async () => {
+    if (!verifier || !misses || misses.length === 0) return;
+    const asked = misses.splice(0);
+    const era = loaded.protocol ? { protocol: loaded.protocol } : {};
+    const requests = asked.map((m) => ({ client: m.client.id, listed: m.listed, structuredContent: m.ships, isError: whole.isError, tool: loaded.tool, ...era }));
+    settleMisses(asked, await verifier.verify(requests));
+  };
+  return { verify: verdictMemo(loaded.tool, whole.isError, misses), wrap: envelopes(), settle };
 }
 
 /** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */

@@ -11,7 +11,7 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
-import { sdkV2 } from '../chunks.ts';
+import { sdkV2 } from '../real-sdk/v2-chunk.ts';
 import { DEFAULT_IMPORTABLE } from '../load/modules.ts';
 import type { ZodModules, ZodV4 } from './zod-modules.ts';
 import { DEFAULT_VERSIONS, type SdkVersion, type Versions, type ZodVersion } from '../contract/versions.ts';

@@ -1,0 +1,140 @@
+/**
+ * The client realm (src/sandbox/clientRealm.ts): its bundle cannot evaluate case text, the verdicts evaluate() reaches
+ * through a Verifier are the ones it reaches in-process, and a realm whose built-ins were patched cannot change what
+ * the client realm says.
+ */
+import { resolve } from 'node:path';
+import { createContext, runInContext } from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleClientRealm } from '../vite-plugins/engineBundle.ts';
+import { evaluate } from '../src/engine/evaluate.ts';
+import { inProcessVerifier, type Verifier, type VerifyRequest } from '../src/engine/phases/verifier.ts';
+import type { Report, Verdict } from '../src/engine/report.ts';
+import { loadFixtures } from './fixtures.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+let bundle: { code: string; files: Set<string> };
+
+beforeAll(async () => {
+  bundle = await bundleClientRealm({ root: ROOT, mode: 'production', command: 'build' });
+}, 180_000);
+
+const ours = (file: string) => file.startsWith(`${ROOT}/src/`) ? file.slice(ROOT.length + 1) : null;
+
+describe('the client realm bundle', () => {
+  it('holds the clients and no loader, transpiler or evaluate(): it cannot evaluate case text', () => {
+    const files = [...bundle.files];
+    const src = files.map(ours).filter((f): f is string => f !== null);
+    // Not vacuous: the clients and their validators are there.
+    expect(src).toEqual(expect.arrayContaining(['src/engine/clients/index.ts', 'src/engine/phases/verifier.ts']));
+    expect(files.some((f) => f.includes('node_modules/ajv/'))).toBe(true);
+    expect(files.some((f) => f.includes('node_modules/@cfworker/json-schema/'))).toBe(true);
+    // What turns case text into code: sucrase, the loader (load.ts, load/*: only the zod module map is data), evaluate().
+    expect(files.filter((f) => f.includes('node_modules/sucrase/'))).toEqual([]);
+    expect(src.filter((f) => f === 'src/engine/load.ts' || (f.startsWith('src/engine/load/') && f !== 'src/engine/load/modules.ts'))).toEqual([]);
+    expect(src.filter((f) => ['src/engine/evaluate.ts', 'src/engine/chunks.ts', 'src/sandbox/worker.ts'].includes(f))).toEqual([]);
+    expect(bundle.code).not.toMatch(/sucrase/i);
+  });
+});
+
+/** What the panes show of the clients: every converter row's verdicts and listing. */
+const clientsOf = (r: Report) => ({ load: r.load, answer: r.answer, converters: r.converters });
+
+describe('evaluate() with a verifier', () => {
+  const counted = (): Verifier & { asked: VerifyRequest[] } => {
+    const asked: VerifyRequest[] = [];
+    return { asked, verify: async (requests) => (asked.push(...requests), inProcessVerifier.verify(requests)) };
+  };
+
+  it('reaches the same verdicts as in-process, every one of them through the verifier', async () => {
+    const cases = loadFixtures().slice(0, 40).map((f) => f.case);
+    cases.push({ v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n", answer: '{"id":"1","extra":2}', protocol: '2026-07-28' } as never);
+    for (const c of cases) {
+      const verifier = counted();
+      const [local, remote] = [await evaluate(c), await evaluate(c, { verifier })];
+      expect(clientsOf(remote)).toEqual(clientsOf(local));
+      const verdicts = Object.values(remote.converters).flatMap((row) => Object.values(row.policies).flatMap((p) => Object.values(p.verdicts)));
+      if (verdicts.some((v) => v.valid !== null)) expect(verifier.asked.length).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('takes the verdicts from the verifier, not from its own realm (and the first report too)', async () => {
+    const said: Verifier = { verify: async (requests) => requests.map((): Verdict => ({ valid: false, message: 'said by the client realm' })) };
+    const firsts: Report[] = [];
+    const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n", answer: '{"id":"1"}', converter: 'zod', client: 'sdk-v1' };
+    const report = await evaluate(c, { verifier: said, first: (r) => firsts.push(r) });
+    const raw = report.converters['zod']?.policies.raw?.verdicts;
+    expect(raw?.['sdk-v1']).toEqual({ valid: false, message: 'said by the client realm' });
+    expect(raw?.['sdk-v2-browser']).toEqual({ valid: false, message: 'said by the client realm' });
+    expect(firsts[0]?.converters['zod']?.policies.raw?.verdicts['sdk-v1']).toEqual({ valid: false, message: 'said by the client realm' });
+  });
+});
+
+/**
+ * The built client realm, run in a realm of its own (node:vm: its own Function, JSON, prototypes), reached as the
+ * schema's worker reaches it: data in, data out (here as JSON text, so no object of either realm crosses).
+ */
+function clientRealmIn(code: string): Verifier {
+  let reply: ((text: string) => void) | null = null;
+  const context = createContext({ console, TextEncoder, TextDecoder, URL, URLSearchParams, setTimeout, clearTimeout, queueMicrotask, AbortController, crypto, __out: (text: string) => reply?.(text) });
+  runInContext(
+    `globalThis.self = globalThis;
+     var listeners = [];
+     self.addEventListener = function (type, f) { listeners.push(f); };
+     self.removeEventListener = function () { listeners = []; };
+     globalThis.MessagePort = class MessagePort { postMessage(m) { __out(JSON.stringify(m)); } };
+     var port = new MessagePort();
+     globalThis.__init = function () { listeners.slice().forEach(function (f) { f({ data: { type: 'init', port: port } }); }); };
+     globalThis.__deliver = function (text) { port.onmessage({ data: JSON.parse(text) }); };`,
+    context,
+  );
+  runInContext(code, context);
+  runInContext('__init()', context);
+  let next = 0;
+  return {
+    verify: (requests) =>
+      new Promise((resolve) => {
+        const id = next++;
+        reply = (text) => {
+          const m = JSON.parse(text) as { id: number; verdicts: Verdict[] };
+          if (m.id === id) resolve(m.verdicts);
+        };
+        (context as unknown as { __deliver(text: string): void }).__deliver(JSON.stringify({ id, requests }));
+      }),
+  };
+}
+
+describe('a schema realm whose built-ins were patched', () => {
+  it('cannot change the client realm’s verdict (attack row: a forged Function writes always-true validators)', async () => {
+    const clientRealm = clientRealmIn(bundle.code);
+    // A key of its own, so no validator compiled before this test is reused.
+    const key = `id${Date.now()}`;
+    const c = { v: 1, schema: `import { z } from 'zod';\nexport default z.object({ ${key}: z.string() });\n`, answer: `{"${key}":"1","extra":2}` };
+    const honest = await evaluate(c, { verifier: clientRealm });
+    const v1 = () => honest.converters.zod?.policies.raw?.verdicts['sdk-v1'];
+    expect(v1()).toMatchObject({ valid: false, message: expect.stringContaining('must NOT have additional properties') });
+
+    // What schema code in the schema's realm could do without lockdown: Ajv compiles with this realm's `new Function`.
+    const original = globalThis.Function;
+    const forged = function (this: unknown, ...args: string[]) {
+      if (args[0] === 'self' && args[1] === 'scope') return () => Object.assign(() => true, { errors: null });
+      return Reflect.construct(original, args);
+    } as unknown as FunctionConstructor;
+    const key2 = `${key}b`;
+    const c2 = { ...c, schema: c.schema.replace(key, key2), answer: c.answer.replace(key, key2) };
+    globalThis.Function = forged;
+    let inRealm: Report;
+    let viaClientRealm: Report;
+    try {
+      viaClientRealm = await evaluate(c2, { verifier: clientRealm });
+      inRealm = await evaluate(c2);
+    } finally {
+      globalThis.Function = original;
+    }
+    // The control: the patch forges this realm's verdict.
+    expect(inRealm.converters.zod?.policies.raw?.verdicts['sdk-v1']).toEqual({ valid: true, message: null });
+    // The client realm's verdict is the truthful one.
+    expect(viaClientRealm.converters.zod?.policies.raw?.verdicts['sdk-v1']).toMatchObject({ valid: false, message: expect.stringContaining('must NOT have additional properties') });
+    expect(viaClientRealm.converters.zod?.policies.raw?.verdicts['sdk-v2-node']).toMatchObject({ valid: false });
+  });
+});
