@@ -139,8 +139,26 @@ const devWithoutCsp: Plugin = {
   transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
 };
 
+/**
+ * `vite preview` (what `npm start` serves) sends every file with `Cache-Control: no-cache`. The files under assets/ are
+ * named by their content hash, so they never change under their URL: served as immutable, a repeat visit takes them
+ * from the browser's cache without asking, and Chromium's code cache (compiled code kept beside a cached script)
+ * applies to them. The pages (index.html, sandbox.html) keep `no-cache`: they name the current hashes.
+ */
+const immutableAssets: Plugin = {
+  name: 'immutable-assets',
+  configurePreviewServer(server) {
+    const assets = `${server.config.base}${server.config.build.assetsDir}/`;
+    server.middlewares.use((req, res, next) => {
+      // sirv keeps a header already set on the response.
+      if (req.url?.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), sandbox(), devWithoutCsp],
+  plugins: [react(), sandbox(), devWithoutCsp, immutableAssets],
   worker: {
     // Monaco's workers, like ours, as classic scripts: no module-worker support needed.
     format: 'iife',

@@ -3,7 +3,8 @@
  * request beyond localhost blocked and counted. It times navigation start → first verdict (app and embed, a fresh
  * context per load), keydown in the answer editor → updated verdict (a gallery case and two large ones), and weighs
  * the JavaScript (gzip) fetched before the first verdict, with the engine worker broken down by npm package, and the
- * longest main-thread task when a giant report lands (`--row giant-answer` runs that row alone).
+ * longest main-thread task when a giant report lands (`--row giant-answer` runs that row alone), and a repeat visit in
+ * the same browser context (`--row repeat-visit`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview } from 'vite';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
-import { blockBeyondLocalhost } from '../e2e/fixtures.ts';
+import { blockBeyondLocalhost, isLocal } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
@@ -45,6 +46,7 @@ const BUDGET = {
   runawayTypedMs: 2500,
   largeFirstVerdictMs: 1500,
   heapGrowthBytes: 20_000_000,
+  repeatVisitMs: 600,
 };
 
 /** Percentiles of a sample, in milliseconds; `failed` counts samples that never produced a figure. */
@@ -182,13 +184,15 @@ interface Request {
 }
 
 /**
- * A fresh context (cold cache, no storage) whose requests beyond localhost are blocked and added to `blocked`, whose
+ * A fresh context (cold cache, no storage) whose requests beyond localhost are blocked and added to `blocked` (with
+ * `route: false` they are only counted: the caller's browser must block them, see repeatVisits), whose
  * local requests land in the returned list, and whose pages note when the first verdict appears.
  */
-async function freshContext(browser: Browser, origin: string, blocked: string[]): Promise<{ context: BrowserContext; requests: Request[] }> {
+async function freshContext(browser: Browser, origin: string, blocked: string[], { route = true } = {}): Promise<{ context: BrowserContext; requests: Request[] }> {
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1440, height: 900 } });
   const requests: Request[] = [];
-  await blockBeyondLocalhost(context, blocked, (url) => requests.push({ url, at: Date.now() }));
+  if (route) await blockBeyondLocalhost(context, blocked, (url) => requests.push({ url, at: Date.now() }));
+  else context.on('request', (r) => (isLocal(r.url()) ? requests.push({ url: r.url(), at: Date.now() }) : blocked.push(r.url())));
   // tsx compiles with keepNames: page functions below call its __name helper, which pages do not have.
   await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
   // Every frame runs this from its first script on; the sandbox frame has no verdict and just observes its own body.
@@ -565,6 +569,72 @@ function memoryOf(before: Heaps, after: Heaps, edits: number): MemoryResult {
   return { edits, pageBefore: before.page, pageAfter: after.page, worker };
 }
 
+// ---------------------------------------------------------------- repeat visit
+
+/** Repeat visits: in each of `contexts` browser contexts, `visits` loads of the app one after the other. */
+interface RepeatResult {
+  /** The first visit of each context (cold cache), the second, and the later ones (Chromium's code cache is made on a script's second run and used from its third). */
+  first: Stats;
+  second: Stats;
+  later: Stats;
+  /** Per later visit: the page's scripts (Resource Timing) that came from the HTTP cache (transferSize 0) of those it fetched. */
+  cached: string[];
+}
+
+/**
+ * A browser whose requests beyond this machine fail at a proxy that is not there. Playwright's request routing (what
+ * freshContext uses elsewhere) turns Chromium's HTTP cache off, and with it the code cache a repeat visit is about.
+ */
+const launchUnrouted = (): Promise<Browser> =>
+  chromium.launch({ ...chromiumLaunchOptions(), proxy: { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } });
+
+async function repeatVisits(origin: string, contexts: number, visits: number, blocked: string[]): Promise<RepeatResult> {
+  const browser = await launchUnrouted();
+  const byVisit: number[][] = Array.from({ length: visits }, () => []);
+  const cached: string[] = [];
+  try {
+    for (let c = 0; c < contexts; c++) {
+      const { context } = await freshContext(browser, origin, blocked, { route: false });
+      try {
+        for (let v = 0; v < visits; v++) {
+          process.stderr.write(`bench browser: repeat visit ${v + 1}/${visits} (context ${c + 1}/${contexts})\n`);
+          const page = await context.newPage();
+          await page.goto(linkOf('app', DEFAULT_CASE));
+          const result = await firstVerdict(page, 60_000);
+          if ('failed' in result) throw new Error(`repeat visit: ${result.failed}`);
+          byVisit[v]?.push(result.ms);
+          // The full report and an idle moment, so that what the visit compiled is in the cache before the next one.
+          await fullReport(page, 60_000);
+          await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 2000 }), 500)));
+          if (v > 0) {
+            const scripts = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js$/.test(new URL(e.name).pathname)).map((e) => e.transferSize));
+            cached.push(`visit ${v + 1}: ${scripts.filter((t) => t === 0).length}/${scripts.length}`);
+          }
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return { first: stats(byVisit[0] ?? [], 0), second: stats(byVisit[1] ?? [], 0), later: stats(byVisit.slice(2).flat(), 0), cached };
+}
+
+function renderRepeat(r: RepeatResult): string[] {
+  return [
+    `Repeat visit (the app from its link again in the same browser context, after the previous visit settled; ms from navigation start to the first verdict; target p50 ≤ ${BUDGET.repeatVisitMs} ms)`,
+    table([
+      ['visit', 'loads', 'p50', 'p95', 'target (p50)'],
+      ['  first (cold cache)', String(r.first.n), ms(r.first.p50), ms(r.first.p95), ''],
+      ['  second', String(r.second.n), ms(r.second.p50), ms(r.second.p95), against(r.second.p50, BUDGET.repeatVisitMs, msOver)],
+      ['  third and later (code cache)', String(r.later.n), ms(r.later.p50), ms(r.later.p95), against(r.later.p50, BUDGET.repeatVisitMs, msOver)],
+    ]),
+    `  page scripts from the HTTP cache: ${r.cached.join(', ')}`,
+  ];
+}
+
 // ---------------------------------------------------------------- runaway schema
 
 /** A schema whose module code never returns. */
@@ -745,6 +815,7 @@ interface Result {
   edits: EditResult[];
   giant: GiantResult;
   runaway: RunawayResult;
+  repeat: RepeatResult;
   waterfalls: Waterfall[];
   worker: WorkerBreakdown;
   quick: boolean;
@@ -823,7 +894,7 @@ function renderWaterfall(w: Waterfall): string[] {
 
 function render(r: Result): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
-  lines.push(...renderLoads(r.loads), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
+  lines.push(...renderLoads(r.loads), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
   lines.push('', 'JavaScript fetched before the first verdict (gzip, each file on its own; the load with the median total)');
   const kinds = ['script', 'engine worker', 'engine chunk', 'inline script', 'editor worker'] as const;
   const pages = r.loads.filter((l) => l.page === 'app' || l.page === 'embed');
@@ -872,13 +943,17 @@ export const section: Section = {
   id: 'browser',
   title: 'Browser: first verdict, edit → verdict, memory, runaway code, JavaScript and the waterfall before the first verdict',
   async run({ quick, dist, row }: RunOptions): Promise<SectionResult> {
-    if (row !== undefined && row !== 'giant-answer') throw new Error(`--row ${row}: the browser section's rows are: giant-answer`);
-    const n = quick ? { loads: 3, largeLoads: 2, edits: 10, memoryEdits: 20, giant: 1, runaway: 2 } : { loads: 10, largeLoads: 5, edits: 30, memoryEdits: 100, giant: 3, runaway: 5 };
+    if (row !== undefined && row !== 'giant-answer' && row !== 'repeat-visit') throw new Error(`--row ${row}: the browser section's rows are: giant-answer, repeat-visit`);
+    const n = quick ? { loads: 3, largeLoads: 2, edits: 10, memoryEdits: 20, giant: 1, runaway: 2, repeatContexts: 2 } : { loads: 10, largeLoads: 5, edits: 30, memoryEdits: 100, giant: 3, runaway: 5, repeatContexts: 3 };
     const app = await builtApp(dist);
     const server = await serve(app.dir);
     const browser = await chromium.launch(chromiumLaunchOptions());
     const blocked: string[] = [];
     try {
+      if (row === 'repeat-visit') {
+        const repeat = await repeatVisits(server.origin, n.repeatContexts, 4, blocked);
+        return { text: renderRepeat(repeat).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, repeat, quick, blockedUrls: blocked } };
+      }
       const giant = await giantAnswer(browser, server.origin, n.giant, blocked);
       if (row === 'giant-answer') {
         const only = { chromium: browser.version(), blocked: blocked.length, giant, quick };
@@ -892,6 +967,7 @@ export const section: Section = {
         await loads(browser, 'embed', linkOf('embed', DEFAULT_CASE), server.origin, app.dir, n.loads, blocked),
         await loads(browser, largeLabel, largeLink, server.origin, app.dir, n.largeLoads, blocked),
       ];
+      const repeat = await repeatVisits(server.origin, n.repeatContexts, 4, blocked);
       const waterfalls = [
         await waterfall(browser, server.origin, app.dir, 'app', linkOf('app', DEFAULT_CASE), blocked),
         await waterfall(browser, server.origin, app.dir, 'embed', linkOf('embed', DEFAULT_CASE), blocked),
@@ -906,7 +982,7 @@ export const section: Section = {
       const runaways = await runaway(browser, server.origin, n.runaway, blocked);
       process.stderr.write('bench browser: engine worker breakdown\n');
       const worker = await workerBreakdown();
-      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, runaway: runaways, waterfalls, worker, quick };
+      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, runaway: runaways, repeat, waterfalls, worker, quick };
       return { text: render(result), json: { budget: BUDGET, dist: dist ?? '(fresh build)', ...result, blockedUrls: blocked } };
     } finally {
       await browser.close();

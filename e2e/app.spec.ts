@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { PolicyId } from '../src/engine/report.ts';
 import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 import { SEED_ROWS, V1_PREFIX, V2_PREFIX } from '../test/seed.rows.ts';
+import { ISSUE_BLOCK } from '../test/registration.rows.ts';
 import { checkListError, checkVerdict, editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 
 const schemaOf = (expr: string) => `import { z } from 'zod';\n\nexport default ${expr};\n`;
@@ -148,6 +149,20 @@ test('a schema that does not load says where, and the schema editor marks it', a
   await expect(problems).toContainText('schema 4:9');
   await expect(problems).toContainText('z.strin is not a function');
   await expect.poll(() => markers(page, 'schema')).toEqual([{ line: 4, severity: 'error', message: 'TypeError: z.strin is not a function' }]);
+});
+
+test('a pasted registerTool call: the tool named, SDK v1 fails on plan, and one click uses the handler answer (issue 23)', async ({ page }) => {
+  await openCase(page, { tool: 'my_tool', answer: '{"name":"b"}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await evaluated(page);
+  await setEditorText(page, 'schema', ISSUE_BLOCK);
+  await expect(page.getByRole('textbox', { name: 'Tool' })).toHaveValue('get_user');
+  await expect(page.getByTestId('tool-description')).toHaveText('Look up a user');
+  await expect(row(page, 'verdict', 'raw')).toContainText('PASS');
+  await page.getByRole('button', { name: "Use the handler's answer" }).click();
+  await expect.poll(async () => JSON.parse(await editorText(page, 'answer'))).toEqual({ name: 'a', plan: 'pro' });
+  await expect(row(page, 'verdict', 'raw')).toContainText('FAIL');
+  await expect(row(page, 'verdict', 'raw').getByTestId('refused-keys')).toHaveText('/plan');
+  await expect(page.getByRole('button', { name: "Use the handler's answer" })).toHaveCount(0);
 });
 
 test('the pickers and the converter tabs are one choice', async ({ page }) => {

@@ -9,6 +9,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
+import { EXAMPLES } from '../src/examples/index.ts';
+import { exampleCase } from '../src/examples/links.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { editorText, expect, test } from './fixtures.ts';
@@ -81,7 +83,7 @@ async function frameOf(page: Page, id: string): Promise<Frame> {
   return frame;
 }
 
-const verdict = (frame: Frame, policy = 'raw') => frame.locator(`[data-pane="verdict"] [data-policy="${policy}"]`);
+const verdict = (frame: Frame | Page, policy = 'raw') => frame.locator(`[data-pane="verdict"] [data-policy="${policy}"]`);
 const scriptsLoaded = (frame: Frame | Page) => frame.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
 const MONACO = /CodeEditor|editor\.api|SchemaEditor|AnswerEditor|editor\.worker/;
 
@@ -162,6 +164,23 @@ test('two embeds on a docs page: verdicts, sizes, a set message, Open in playgro
       expect(await frame.evaluate(() => (window as unknown as { storageWrites?: string[] }).storageWrites ?? [])).toEqual([]);
     }
   });
+});
+
+test('every gallery example opens as an embed: its tool, its own verdicts and listing errors, no failed card', async ({ page }) => {
+  for (const example of EXAMPLES) {
+    // A fresh document per example (a hash change alone would not reload the embed).
+    await page.goto('about:blank');
+    await page.goto(`/?embed#example/${example.id}`);
+    await expect(page.locator('.embed-tool'), example.id).toHaveText(exampleCase(example).tool);
+    const own = (example.expect.verdicts ?? []).filter((v) => v.converter === example.case.converter && v.client === example.case.client);
+    for (const v of own) {
+      await expect(verdict(page, v.policy).locator(':scope > .badge'), `${example.id} ${v.policy}`).toHaveText(v.valid === true ? 'PASS' : v.valid === false ? 'FAIL' : 'not validated');
+    }
+    for (const l of (example.expect.listErrors ?? []).filter((l) => l.converter === example.case.converter)) {
+      await expect(page.locator('[data-pane="listed"]'), example.id).toContainText(l.says);
+    }
+    await expect(page.getByTestId('failed-card'), example.id).toHaveCount(0);
+  }
 });
 
 test('options: panes picks and orders the panes, readonly has no Edit, theme forces the scheme', async ({ page }) => {

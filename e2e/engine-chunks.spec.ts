@@ -4,7 +4,7 @@
  * server and client answer as in Node.
  */
 import { V2_PREFIX } from '../test/seed.rows.ts';
-import { expect, openCase, test } from './fixtures.ts';
+import { expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 
 const schemaOf = (expr: string) => `import { z } from 'zod';\n\nexport default ${expr};\n`;
 
@@ -38,4 +38,41 @@ test('the first verdict of a page needs no chunk: it shows while the v2 SDK is s
   // Then the full report, with the rows only the v2 chunk can make: the real v2 run.
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   await expect(page.locator('[data-sdk="SDK v2"]')).toContainText('data must NOT have additional properties');
+});
+
+test('a warm edit of a small case gets one report: the first report comes from a cold first run (or a large answer)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { framesSaid: string[] }).framesSaid = seen;
+    window.addEventListener('message', (e: MessageEvent<{ type?: string }>) => {
+      if (e.data?.type === 'partial' || e.data?.type === 'report') seen.push(e.data.type);
+    });
+  });
+  await openCase(page, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"a","extra":1}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  await waitForEditors(page);
+  const said = () => page.evaluate(() => (window as unknown as { framesSaid: string[] }).framesSaid.join(' '));
+  // The page's first run: a first report from the cold worker, then the full one.
+  expect(await said()).toBe('partial report');
+  await setEditorText(page, 'answer', '{"id":"a"}');
+  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('PASS');
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  expect(await said()).toBe('partial report report');
+});
+
+test('sucrase is an engine part a TypeScript schema fetches; a plain JavaScript schema runs without it', async ({ page }) => {
+  const chunkRequests: string[] = [];
+  page.on('request', (r) => {
+    const name = /\/(?:assets|__sandbox)\/(engine-[a-z0-9-]+?)-[\w-]+\.js$/.exec(r.url())?.[1];
+    if (name && name !== 'engine-worker') chunkRequests.push(name);
+  });
+  await openCase(page, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"a"}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  expect(chunkRequests).not.toContain('engine-sucrase');
+  await waitForEditors(page);
+  // Type annotations: the source is TypeScript, the error still points at its place in it.
+  await setEditorText(page, 'schema', "import { z } from 'zod';\nconst Id: z.ZodString = z.string();\nexport default z.object({ id: Id, n: z.strin() });\n");
+  await expect(page.getByTestId('problems')).toContainText('z.strin is not a function');
+  await expect(page.getByTestId('problems')).toContainText('schema 3:40');
+  expect(chunkRequests).toContain('engine-sucrase');
 });

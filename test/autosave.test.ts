@@ -7,7 +7,9 @@ import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { startingPoint } from '../src/state/initial.ts';
 import { startAutosave } from '../src/state/persistence/draftSaver.ts';
-import { createPlaygroundStore } from '../src/state/store.ts';
+import { createPlaygroundStore, selectCase } from '../src/state/store.ts';
+import { EXAMPLES } from '../src/examples/index.ts';
+import { exampleCase } from '../src/examples/links.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
 
 /** An in-memory Storage; `failWith` makes every access throw it (setItem only, with `onlyWrites`). */
@@ -403,6 +405,29 @@ describe('issue 9: a link never replaces the saved draft until edited; a case th
     store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
     expect(createAutosave(storage).load()).toEqual({ state: draft, held: null, previous: null });
     expect(store.getState().previousDraft).toEqual(draft);
+    stop();
+  });
+
+  it('an example picked from the gallery is opened like a link: the draft (tool, converter, client, versions) stays saved and comes back', () => {
+    const storage = new FakeStorage();
+    const { store, stop } = boot(storage, '');
+    store.getState().setField('tool', 'my_tool');
+    store.getState().setField('converter', 'frontmcp');
+    store.getState().setField('client', 'sdk-v2-browser');
+    store.getState().setVersions({ sdk: '1.20.2' });
+    const mine = selectCase(store.getState());
+    vi.advanceTimersByTime(500);
+    const example = EXAMPLES.find((e) => e.case.versions !== undefined)!;
+    // What the Examples menu does.
+    store.getState().loadCase(exampleCase(example), example.id);
+    vi.advanceTimersByTime(5000);
+    expect(createAutosave(storage).load()).toEqual({ state: mine, held: null, previous: null });
+    // A new tab at `/` opens the draft, not the example.
+    expect(boot(storage, '').start).toMatchObject({ state: mine, linked: false });
+    // This tab offers the draft back, whole.
+    expect(store.getState().previousDraft).toEqual(mine);
+    store.getState().restorePreviousDraft();
+    expect(selectCase(store.getState())).toEqual(mine);
     stop();
   });
 

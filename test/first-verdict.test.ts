@@ -2,12 +2,13 @@
  * Progressive evaluation (issue 12): evaluate() hands over a first report, the selected converter × client only and
  * marked `pending`, before the rest; its verdicts are the full report's own (each a real validator run).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
 import { ReportSchema, type Report } from '../src/engine/report.ts';
 import { sdkV2 } from '../src/engine/chunks.ts';
 import { firstChunksFor } from '../src/engine/phases/first.ts';
+import { CLIENT_REGISTRY } from '../src/engine/clients/index.ts';
 
 const schema = "import { z } from 'zod';\nexport default z.object({ id: z.string(), n: z.number().optional() });\n";
 
@@ -57,6 +58,22 @@ describe('the first report', () => {
     const full = await evaluate(c, { first: () => undefined });
     expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toEqual(full.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']);
     expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(false);
+  });
+
+  it('costs no second validation: the full report takes the selected client\'s verdicts from the same memo', async () => {
+    const c = { v: 1, schema, answer: '{"id":"1","extra":true}', converter: 'mcp-sdk-v1', client: 'sdk-v1' };
+    const spy = vi.spyOn(CLIENT_REGISTRY['sdk-v1'], 'verify');
+    try {
+      await evaluate(c);
+      const plain = spy.mock.calls.length;
+      spy.mockClear();
+      const { first } = await run(c);
+      expect(first).toHaveLength(1);
+      expect(plain).toBeGreaterThan(0);
+      expect(spy.mock.calls.length).toBe(plain);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('firstOnly: a case that has no first report is evaluated in full', async () => {

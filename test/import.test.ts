@@ -47,6 +47,29 @@ describe('import', () => {
       expect(row?.policies.raw?.verdicts[client]).toEqual(fromZod.converters['mcp-sdk-v1']?.policies.raw?.verdicts[client]);
     }
     expect(row?.policies.strip?.refused).toBe(NEEDS_ZOD);
+    // The keys the listing does not declare: the same the zod source's parse drops, in every row.
+    const zodKeys = fromZod.converters['mcp-sdk-v1']?.policies.raw?.undeclared;
+    expect(zodKeys?.length).toBeGreaterThan(0);
+    for (const id of ['raw', 'strip', 'fail'] as const) expect(row?.policies[id]?.undeclared).toEqual(zodKeys);
+  });
+
+  it('an imported listing names undeclared keys nested, in arrays, through $ref and the anyOf branch of the value', async () => {
+    const listing = {
+      type: 'object',
+      properties: {
+        customer: { $ref: '#/$defs/customer' },
+        lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' } }, additionalProperties: false } },
+        note: { anyOf: [{ type: 'null' }, { type: 'object', properties: { text: { type: 'string' } } }] },
+        meta: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+      additionalProperties: false,
+      $defs: { customer: { type: 'object', properties: { shippingAddress: { type: 'object', properties: { city: { type: 'string' } } } } } },
+    };
+    const c = imported(JSON.stringify(listing));
+    const answer = JSON.stringify({ customer: { shippingAddress: { city: 'Oslo', region: 'Viken' } }, lines: [{ sku: 'A', margin: 1 }], note: { text: 't', by: 'me' }, meta: { any: 'x' }, extra: 1 });
+    const report = await evaluate({ v: 1, schema: c.schema, answer });
+    expect(report.converters.zod?.policies.raw?.undeclared).toEqual(['customer.shippingAddress.region', 'lines[].margin', 'note.by', 'extra']);
+    expect(report.converters.zod?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(false);
   });
 
   it('takes a bare JSON Schema as the listing and keeps the answer', async () => {
@@ -56,8 +79,28 @@ describe('import', () => {
     expect(report.converters.zod?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(false);
   });
 
+  it('reads values pasted one after the other, pretty-printed', () => {
+    const pasted = recorded.messages.map((m) => JSON.stringify(m, null, 2)).join('\n');
+    expect(imported(pasted)).toEqual(imported(JSON.stringify(recorded.messages)));
+  });
+
+  it('a tools/call of a tool the tools/list lacks says which tool is missing, instead of pairing another', () => {
+    const list = recorded.messages.find((m) => (m['result'] as { tools?: unknown } | undefined)?.tools)!;
+    const call = { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'cancel_order', arguments: { id: 'o1' } } };
+    const result = { jsonrpc: '2.0', id: 9, result: { content: [], structuredContent: { cancelled: true } } };
+    expect(importExchange([list, call, result].map((m) => JSON.stringify(m)).join('\n'))).toEqual({
+      ok: false,
+      message: 'The tools/call calls "cancel_order", which the pasted tools/list does not list (it lists get_invoice). Paste the tools/list that lists "cancel_order", or its JSON Schema.',
+    });
+  });
+
+  it('says where the paste is not JSON', () => {
+    expect(importExchange('not json')).toMatchObject({ ok: false, message: expect.stringMatching(/^Not JSON at line 1, column 1 \(/) });
+    const second = '{ "jsonrpc": "2.0", "id": 1, "result": { "tools": [] } }\n{\n  "jsonrpc": "2.0",\n  "id": 2\n  "result": {}\n}';
+    expect(importExchange(second)).toMatchObject({ ok: false, message: expect.stringMatching(/^Not JSON at line 5, column 3 \(comma expected\)/) });
+  });
+
   it('says what is missing instead of guessing', () => {
-    expect(importExchange('not json')).toMatchObject({ ok: false, message: expect.stringContaining('Not JSON') });
     expect(importExchange(JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [], structuredContent: { a: 1 } } }))).toMatchObject({ ok: false, message: expect.stringContaining('Nothing to check against') });
   });
 });

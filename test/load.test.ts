@@ -1,11 +1,14 @@
 /** loadSchema: import styles, which value is the schema, and errors as values with positions in the user's source. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zodV3 from 'zod/v3';
 import * as zodMini from 'zod/mini';
-import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA } from '../src/engine/load.ts';
+import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA, sucraseChunk } from '../src/engine/load.ts';
 import { listWithSdk } from '../src/engine/real-sdk.ts';
 import type { Role } from '../src/engine/case.ts';
+
+// TypeScript sources load through sucrase, an engine part evaluate() loads first (src/engine/chunks.ts).
+beforeAll(() => sucraseChunk.load());
 
 /** The listed form of what loaded, so tests can say which schema was picked. */
 function listed(source: string, role: Role = 'output'): unknown {

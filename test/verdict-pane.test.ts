@@ -65,3 +65,12 @@ it('a first report says the real SDK runs are coming, not that they did not run'
   expect(paneDom(first, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane).textContent).toContain('Running: it comes after the first verdict.');
   expect(paneDom(full, { answer: DEFAULT_CASE.answer, client: 'sdk-v1' }, RealSdkPane).textContent).not.toContain('Running:');
 });
+
+it.each(['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const)('%s: a missing required key is named, not a bare `/`', async (client) => {
+  const schema = "import { z } from 'zod';\nexport default z.object({ id: z.string(), giftWrap: z.boolean().default(false) });\n";
+  const answer = '{ "id": "o1" }';
+  const report = await evaluate({ v: 1, schema, answer });
+  const row = rawRowOf(report, answer, client);
+  const places = [...row.querySelectorAll('[data-testid="places"] code.key')].map((c) => c.textContent);
+  expect(places).toEqual(['/giftWrap (missing)']);
+});

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { deflateSync, inflateSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
+import { shallow } from 'zustand/shallow';
 import { ANSWER_FORM_IDS, DEFAULT_VERSIONS, SDK_VERSION_IDS, SERVER_VERSION_IDS, ZOD_VERSION_IDS, type Versions } from '../src/engine/contract/versions.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
 import { answerFormOf, describeWorld, versionsOf } from '../src/state/caseChoices.ts';
@@ -90,6 +91,17 @@ describe('the store and the evaluator', () => {
     expect(selectCase(store.getState())).toStrictEqual(OLD_WORLD);
     store.getState().loadCase(DEFAULT_CASE);
     expect(store.getState().versions).toEqual(DEFAULT_VERSIONS);
+  });
+
+  it('selects the same case, field for field, from an unchanged state with versions (useShallow in the embed bar loops otherwise)', () => {
+    const store = createPlaygroundStore(OLD_WORLD);
+    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+    // A message may carry more keys than a case has: the store keeps only the version keys, once.
+    store.getState().loadCase({ ...OLD_WORLD, versions: { ...ZOD3, extra: 'x' } as Versions });
+    expect(Object.keys(store.getState().versions)).toEqual(['zod', 'sdk', 'server']);
+    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+    store.getState().setVersions({ sdk: '1.20.2' });
+    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
   });
 
   it('runs the case again when a version or the answer form is picked', async () => {

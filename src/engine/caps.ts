@@ -87,5 +87,9 @@ export function capReport(report: Report): Report {
     run.callError = capped(run.callError);
   }
   if (report.input) report.input.error = capped(report.input.error);
+  if (report.registration) {
+    const r = report.registration;
+    report.registration = { ...r, tools: r.tools.map((t) => ({ name: capped(t.name), description: capped(t.description) })), picked: capped(r.picked), handlerNote: capped(r.handlerNote) };
+  }
   return report;
 }

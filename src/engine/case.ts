@@ -29,6 +29,11 @@ export const CaseSchema = z.looseObject({
   versions: z.optional(
     z.object({ zod: versionOf('zod', ZOD_VERSION_IDS), sdk: versionOf('sdk', SDK_VERSION_IDS), server: versionOf('server', SERVER_VERSION_IDS) }),
   ),
+  /**
+   * When the schema source registers several tools: the name of the one the case takes (absent, or a name not
+   * registered: the first). The case's `tool`, when not set (absent, empty or `my_tool`), becomes the taken tool's name.
+   */
+  registered: z.optional(z.string().max(128)),
   /** What the answer text is (output role): the structuredContent (the default) or the whole CallToolResult. */
   answerForm: z.optional(z.enum(ANSWER_FORM_IDS, { error: (i) => `Unknown answer form ${JSON.stringify(i.input)}: available ${ANSWER_FORM_IDS.join(', ')}` })),
   /** The protocol era the v2 client negotiates (contract/versions.ts); absent: 2025-11-25, as before eras existed. */

@@ -10,6 +10,7 @@
 import { chunk, type Chunk } from './chunk.ts';
 import { generateRequestOf } from './generate/request.ts';
 import { worldChunksFor } from './worlds/entries.ts';
+import { needsSucrase, sucraseChunk } from './load/transpile.ts';
 
 export { chunk, type Chunk };
 
@@ -19,7 +20,7 @@ export { chunk, type Chunk };
  */
 export const sdkV2 = chunk('sdk-v2', () => import('./real-sdk/v2.ts'));
 
-/** fast-check, for the counterexample search (generate/mutate.ts): only a case that asks for one loads it. */
+/** fast-check (the counterexample search, generate/mutate.ts) and randexp (strings for a `pattern`, generate/sample.ts): only a case that asks for generation loads them. */
 export const fastCheck = chunk('fast-check', () => import('./generate/fast-check.ts'));
 
 /** The chunks a full report needs: the v2 SDK (every report has its rows and real run), and fast-check for a generate request. */
@@ -28,11 +29,18 @@ function reportChunks(input: unknown): ReadonlyArray<Chunk<unknown>> {
 }
 
 /**
- * The chunks a case needs: those of its version world (worlds/entries.ts), and either those of the full report or,
+ * The chunks a case needs: those of its version world (worlds/entries.ts), sucrase for a source that is not plain
+ * JavaScript, and either those of the full report or,
  * for a realm that only computes the first report (phases/first.ts `firstChunksFor`), the ones given.
  */
 export function chunksFor(input: unknown, first?: ReadonlyArray<Chunk<unknown>>): ReadonlyArray<Chunk<unknown>> {
-  return [...(first ?? reportChunks(input)), ...worldChunksFor(input)];
+  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input)];
+}
+
+/** sucrase, when the case's schema source is not a plain JavaScript module (load/transpile.ts). */
+function transpilerChunksFor(input: unknown): ReadonlyArray<Chunk<unknown>> {
+  const schema = typeof input === 'object' && input !== null ? (input as { schema?: unknown }).schema : undefined;
+  return typeof schema === 'string' && needsSucrase(schema) ? [sucraseChunk] : [];
 }
 
 /** Loads the chunks a case needs (see chunksFor). Rejects when one cannot be loaded (the caller reports it). */

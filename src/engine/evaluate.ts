@@ -7,11 +7,13 @@ import { CaseSchema, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
 import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
-import { loadSchema } from './load.ts';
+import { loadSchema, type LoadResult, type Registered } from './load.ts';
+import { handlerAnswer } from './load/handler.ts';
+import { transpile } from './load/transpile.ts';
 import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
-import { verifyAll } from './phases/verify.ts';
+import { listErrorAtOf, verifyAll, verifyMemo } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
 import { firstChunksFor, firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
@@ -20,7 +22,7 @@ import { capReport } from './caps.ts';
 import { generate, generateRequestOf } from './generate/index.ts';
 import { importedConverters } from './import/imported.ts';
 import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
-import type { Report } from './report.ts';
+import { MAX_REGISTERED_TOOLS, type Registration, type Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
 import { versionsOf, worldFor } from './worlds/load-world.ts';
@@ -78,13 +80,31 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   const imported = importedListing(c.schema);
   if (imported !== null) return importedReport(c, imported, report);
 
+  // Transpiling is the engine's work (a cold sucrase can take a while): done before the load phase, which times the
+  // schema's own code (the load phase reuses it).
+  guard(() => transpile(c.schema), () => null);
   hooks.loading?.();
-  const loadResult = guard(() => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod), (e) => ({ ok: false as const, error: { message: messageOf(e) } }));
+  const loadResult: LoadResult = guard(
+    () => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod, { sdk: world.v1, ...(c.registered === undefined ? {} : { tool: c.registered }) }),
+    (e) => ({ ok: false as const, error: { message: messageOf(e) } }),
+  );
+  // A registered tool's handler is the paste's own code: it runs now, timed with the schema's module code.
+  const registration = loadResult.registered ? await registrationOf(loadResult.registered, c.role) : undefined;
   hooks.loaded?.();
+  const tool = registration && c.tool === DEFAULT_TOOL ? registration.picked : c.tool;
+  if (registration) Object.assign(report, { tool, registration });
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
-  const loaded: LoadedCase = { role: c.role, tool: c.tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol) };
+  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
+}
+
+/** The registered tools for the Report, with the picked tool's handler answer (output role: the answer is its result). */
+async function registrationOf(registered: Registered, role: Case['role']): Promise<Registration> {
+  const base = { tools: registered.tools.slice(0, MAX_REGISTERED_TOOLS), picked: registered.picked.name };
+  if (role !== 'output') return { ...base, handlerNote: null };
+  const handler = await handlerAnswer(registered.picked);
+  return handler.note === null ? { ...base, handlerAnswer: handler.answer, handlerNote: null } : { ...base, handlerNote: handler.note };
 }
 
 /** The case's answer, parsed; a whole result (`answerForm: "result"`) also read as one (whole-result.ts). */
@@ -109,7 +129,7 @@ async function evaluateLoaded(
     const listings = await convertAll(loaded);
     if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
     if (!answer.ok) {
-      const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, warning: l.warning, policies: {} }]));
+      const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, ...listErrorAtOf(l), warning: l.warning, policies: {} }]));
       return { ...report, answer: { ok: false, error: answer.error }, converters };
     }
   }
@@ -119,12 +139,14 @@ async function evaluateLoaded(
   const analysed = analyseAnswer(loaded, shipped);
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
   const { selected } = hooks;
+  // One memo for the evaluation: the full report reuses the first report's verdicts.
+  const memo = verifyMemo(loaded, facts);
   if (hooks.first && selected) {
-    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts));
+    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts, memo));
     hooks.first(first);
     if (hooks.firstOnly) return first;
   }
-  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts);
+  const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts, memo);
   const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;

@@ -81,8 +81,10 @@ export type Verdict = z.output<typeof VerdictSchema>;
 const PolicyRowSchema = z.object({
   /** What the server ships as structuredContent (the arguments, for the input role); null when nothing ships. */
   ships: z.nullable(JsonValue),
-  /** Undeclared key paths, e.g. `costCenter`, `lines[].margin`. */
+  /** Undeclared key paths, e.g. `costCenter`, `lines[].margin` (from the schema's shape when zod rejects the answer). */
   undeclared: paths,
+  /** Why some of the answer's keys could not be judged declared or not; absent when every key was. */
+  unjudged: z.exactOptional(message),
   /** Why the server refused the answer (isError result), or null. */
   refused: nullableMessage,
   /** What the server logs (the `warn` policy's line), or null. */
@@ -98,6 +100,8 @@ const ConverterRowSchema = z.object({
   listed: z.nullable(JsonSchemaValue),
   /** The error that takes tools/list down (or rejects the tool), verbatim. */
   listError: nullableMessage,
+  /** Where in the schema that error comes from, as a key path (`weightKg`, `items[].createdAt`, `''` the root), when zod names it. */
+  listErrorAt: z.exactOptional(message),
   /** A startup warning, verbatim (e.g. frontmcp leaving the schema out). */
   warning: nullableMessage,
   /** Policies that apply: all five for the output role, `raw` alone for the input role. */
@@ -119,7 +123,7 @@ const RealSdkRowSchema = z.object({
 export type RealSdkRow = z.output<typeof RealSdkRowSchema>;
 
 /** For the input role: what the server's zod parse makes of the arguments. */
-const InputParseSchema = z.object({ ok: z.boolean(), parsed: z.nullable(JsonValue), dropped: paths, error: nullableMessage });
+const InputParseSchema = z.object({ ok: z.boolean(), parsed: z.nullable(JsonValue), dropped: paths, unjudged: z.exactOptional(message), error: nullableMessage });
 export type InputParse = z.output<typeof InputParseSchema>;
 
 /** One generated answer (JSON text) with zod's parse and the client's real verdict on it. */
@@ -144,6 +148,21 @@ const GeneratedSchema = z.object({
 });
 export type Generated = z.output<typeof GeneratedSchema>;
 
+/** The most registered tools a report lists. */
+export const MAX_REGISTERED_TOOLS = 100;
+
+/**
+ * When the schema source registers tools (issue 23): each tool's name and description, the one the case took, and
+ * the answer its handler gave (structuredContent, called with sample arguments; output role), or why there is none.
+ */
+const RegistrationSchema = z.object({
+  tools: z.array(z.object({ name: message, description: nullableMessage })).check(z.maxLength(MAX_REGISTERED_TOOLS)),
+  picked: message,
+  handlerAnswer: z.exactOptional(JsonValue),
+  handlerNote: nullableMessage,
+});
+export type Registration = z.output<typeof RegistrationSchema>;
+
 /** The parts a first report leaves for the full one: other converters, other clients, the real-SDK runs, the input parse. */
 export const PENDING_PARTS = ['converters', 'clients', 'realSdk', 'input'] as const;
 
@@ -157,6 +176,8 @@ export const ReportSchema = z.object({
   converters: z.partialRecord(z.enum(CONVERTER_IDS), ConverterRowSchema),
   realSdk: z.object({ v1: z.nullable(RealSdkRowSchema), v2: z.nullable(RealSdkRowSchema) }),
   input: z.exactOptional(InputParseSchema),
+  /** Present when the schema source registers tools (load/register.ts). */
+  registration: z.exactOptional(RegistrationSchema),
   /** Present when the case asked for generation (its `generate` field). */
   generated: z.exactOptional(GeneratedSchema),
   versions: z.record(z.string(), message),

@@ -28,6 +28,8 @@ export interface Listing {
   listed: JsonSchema | null;
   /** The error that takes tools/list down or rejects the tool, verbatim. */
   listError: string | null;
+  /** The key path in the schema the listError comes from (ConverterRow.listErrorAt), when zod names one. */
+  listErrorAt?: string;
   /** A startup warning, verbatim. */
   warning: string | null;
   /** The server ships a non-object answer as `{ result: answer }` (and lists that envelope). */
@@ -61,6 +63,8 @@ export interface Converter<Id extends ConverterId = ConverterId> {
 export interface Shipment {
   ships: Json | null;
   undeclared: string[];
+  /** Why some keys could not be judged declared or not (PolicyRow.unjudged); absent when all were. */
+  unjudged?: string;
   refused: string | null;
   log: string | null;
 }

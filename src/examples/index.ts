@@ -14,6 +14,23 @@ export const outputSchema = z.object({
 });
 `;
 
+/** A whole tool registration (issue 23): the schema source is the call as a server writes it. */
+const registration = `import { z } from "zod";
+
+server.registerTool(
+  "get_user",
+  {
+    description: "Look up a user by id",
+    inputSchema: { id: z.string() },
+    outputSchema: { name: z.string(), age: z.number().int().optional() },
+  },
+  async ({ id }) => ({
+    content: [{ type: "text", text: \`user \${id}\` }],
+    structuredContent: { name: "Ada", plan: "pro" },
+  }),
+);
+`;
+
 export const EXAMPLES: readonly Example[] = [
   {
     id: 'copilot-extra-key',
@@ -266,6 +283,27 @@ export const EXAMPLES: readonly Example[] = [
       client: 'sdk-v2-node',
     },
     expect: { verdicts: [{ converter: 'mcp-sdk-v2', policy: 'raw', client: 'sdk-v2-node', valid: true }] },
+  },
+  {
+    id: 'registration-handler-extra-key',
+    title: 'A whole registerTool call, and its handler answers an undeclared key',
+    explanation:
+      "Pasted as the server registers it: the raw-shape outputSchema counts as z.object, the tool's name and description come from the registration, and the handler's plan key is undeclared, so a strict client refuses it; strip/warn drop it.",
+    case: {
+      v: 1,
+      role: 'output',
+      tool: 'get_user',
+      schema: registration,
+      answer: '{\n  "name": "Ada",\n  "plan": "pro"\n}\n',
+      converter: 'mcp-sdk-v1',
+      client: 'sdk-v1',
+    },
+    expect: {
+      verdicts: [
+        { converter: 'mcp-sdk-v1', policy: 'raw', client: 'sdk-v1', valid: false, says: 'data must NOT have additional properties' },
+        { converter: 'mcp-sdk-v1', policy: 'strip', client: 'sdk-v1', valid: true },
+      ],
+    },
   },
   ...WORLD_EXAMPLES,
 ];

@@ -46,7 +46,7 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
     if (policies.length > 0) {
       out.push('', `## Verdicts of ${codeSpan(client)} by shipping policy`, '', '| Policy | Undeclared keys | Verdict | Message |', '| --- | --- | --- | --- |');
       for (const [id, p] of policies) {
-        out.push(`| ${id} | ${cell(p.undeclared.join(', ') || 'none')} | ${verdictWord(p, client)} | ${cell(verdictMessage(p, client, field))} |`);
+        out.push(`| ${id} | ${cell([p.undeclared.join(', '), p.unjudged ? `not judged: ${p.unjudged}` : ''].filter(Boolean).join('; ') || 'none')} | ${verdictWord(p, client)} | ${cell(verdictMessage(p, client, field))} |`);
       }
     }
   }

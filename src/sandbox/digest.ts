@@ -11,12 +11,12 @@ export interface SentRequest {
 
 /**
  * A short digest of what the engine reads from a case (v, role, tool, schema, answer, and the picked versions, answer
- * form, generation request and protocol era); the same in every realm.
+ * form, generation request, protocol era and registered-tool choice); the same in every realm.
  */
 export function caseDigest(c: unknown): string {
   const o = typeof c === 'object' && c !== null ? (c as Record<string, unknown>) : {};
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-  const head = JSON.stringify([o.v ?? null, o.role ?? null, o.tool ?? null, typeof o.schema, typeof o.answer, o.versions ?? null, o.answerForm ?? null, o.generate ?? null, o.protocol ?? null]);
+  const head = JSON.stringify([o.v ?? null, o.role ?? null, o.tool ?? null, typeof o.schema, typeof o.answer, o.versions ?? null, o.answerForm ?? null, o.generate ?? null, o.protocol ?? null, o.registered ?? null]);
   return hashStrings([head, text(o.schema), text(o.answer)]);
 }
 

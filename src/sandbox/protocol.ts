@@ -101,6 +101,14 @@ export interface Evaluator {
   dispose(): void;
 }
 
+/**
+ * A warm worker posts a first report (`partial`) before the full one only for an answer at least this long: there the
+ * full report takes hundreds of milliseconds more than the selected verdict (the 1 MB and union cases of the bench);
+ * for a small answer it lands within milliseconds after, and a second report would only cost the page a second
+ * check and render per edit. A cold (`firstOnly`) worker always posts it.
+ */
+export const WARM_FIRST_REPORT_MIN_ANSWER_CHARS = 32 * 1024;
+
 /** The default run budget before the watchdog terminates the worker (a small case on a warm worker). */
 export const RUN_BUDGET_MS = 2000;
 

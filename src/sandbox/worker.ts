@@ -12,7 +12,7 @@ import { messageOf } from '../engine/lib/message.ts';
 import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
-import type { FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
+import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -118,15 +118,18 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const elide = (r: Report) => elideLargeValues(r, typeof answer === 'string' ? answer.length : 0);
     const ms = () => Math.round(performance.now() - started);
     // evaluate() loads the engine parts the case needs (all of them, or with firstOnly those of its first report).
+    // A first report from a cold (firstOnly) realm, or for a large answer (protocol.ts WARM_FIRST_REPORT_MIN_ANSWER_CHARS).
+    const firstOnly = req.firstOnly === true;
+    const posts = firstOnly || (req.first === true && typeof answer === 'string' && answer.length >= WARM_FIRST_REPORT_MIN_ANSWER_CHARS);
     const report = await evaluate(c, {
-      firstOnly: req.firstOnly === true,
+      firstOnly,
       loading: () => {
         // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
         chunkHost.lock();
         send({ type: 'phase', id, phase: 'load' });
       },
       loaded: () => send({ type: 'phase', id, phase: 'run' }),
-      first: (r) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }),
+      ...(posts ? { first: (r: Report) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }) } : {}),
     });
     chunkHost.lock();
     // A firstOnly run stops at its first report (already posted): the rest comes from a realm with every part.

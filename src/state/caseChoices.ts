@@ -33,13 +33,27 @@ export function isDefaultWorld(c: Pick<PlaygroundCase, 'versions' | 'answerForm'
   return sameVersions(versionsOf(c), DEFAULT_VERSIONS) && answerFormOf(c) === DEFAULT_ANSWER_FORM && protocolOf(c) === DEFAULT_PROTOCOL;
 }
 
-/** The choices as a case carries them: each present only when it is not the default. */
+/** Only the version keys of `v` (a message or draft may carry more): `v` itself when it has no others, so a selector stays stable. */
+export function cleanVersions(v: Versions): Versions {
+  return Object.keys(v).length === VERSION_KEYS.length ? v : { zod: v.zod, sdk: v.sdk, server: v.server };
+}
+
+/**
+ * The choices as a case carries them: each present only when it is not the default. The versions object is the one
+ * given (not a copy) when it holds only the version keys: `useShallow(selectCase)` compares it by identity, and a new
+ * object on every call loops a render (issue 24 item 1).
+ */
 export function choicesOf(versions: Versions, answerForm: AnswerForm, protocol: Protocol = DEFAULT_PROTOCOL): Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'> {
   return {
-    ...(sameVersions(versions, DEFAULT_VERSIONS) ? {} : { versions: { zod: versions.zod, sdk: versions.sdk, server: versions.server } }),
+    ...(sameVersions(versions, DEFAULT_VERSIONS) ? {} : { versions: cleanVersions(versions) }),
     ...(answerForm === DEFAULT_ANSWER_FORM ? {} : { answerForm }),
     ...(protocol === DEFAULT_PROTOCOL ? {} : { protocol }),
   };
+}
+
+/** The registered-tool choice as a case carries it: present only when set. */
+export function registeredOf(c: Pick<PlaygroundCase, 'registered'>): Pick<PlaygroundCase, 'registered'> {
+  return c.registered === undefined ? {} : { registered: c.registered };
 }
 
 /** True when two cases run different versions or read the answer differently. */

@@ -1,11 +1,12 @@
 /**
  * What a `#v1.` link holds: the case's fields as JSON `{ v: 1, role, tool, schema, answer, converter, client }`, then
  * `versions` (only the versions that are not the defaults), `answerForm` and `protocol` (only when not the default), so a case of
- * the default world encodes byte for byte as before versions existed. The shape check every decoder ends in.
+ * the default world encodes byte for byte as before versions existed; `registered` (the registered tool picked, issue
+ * 23) only when set. The shape check every decoder ends in.
  */
 import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../engine/contract/catalog.ts';
 import { ANSWER_FORM_IDS, DEFAULT_ANSWER_FORM, DEFAULT_PROTOCOL, DEFAULT_VERSIONS, PROTOCOL_IDS, SDK_VERSION_IDS, SERVER_VERSION_IDS, ZOD_VERSION_IDS, type Versions } from '../engine/contract/versions.ts';
-import { answerFormOf, choicesOf, protocolOf, sameVersions, versionsOf, VERSION_KEYS } from './caseChoices.ts';
+import { answerFormOf, choicesOf, protocolOf, registeredOf, sameVersions, versionsOf, VERSION_KEYS } from './caseChoices.ts';
 import type { PlaygroundCase } from './playgroundCase.ts';
 
 /** The version ids each key accepts. */
@@ -13,7 +14,7 @@ const VERSION_IDS: { [K in keyof Versions]: readonly string[] } = { zod: ZOD_VER
 
 /** The link's JSON object for a case (the `v` given). A `versions` that is not an object is written as is, for the check to refuse. */
 export function linkObject(state: PlaygroundCase, v: number): Record<string, unknown> {
-  const { role, tool, schema, answer, converter, client, versions, answerForm, protocol } = state;
+  const { role, tool, schema, answer, converter, client, versions, answerForm, protocol, registered } = state;
   const out: Record<string, unknown> = { v, role, tool, schema, answer, converter, client };
   if (versions !== undefined) {
     const given = versions as unknown;
@@ -22,13 +23,14 @@ export function linkObject(state: PlaygroundCase, v: number): Record<string, unk
   }
   if (answerForm !== undefined && answerForm !== DEFAULT_ANSWER_FORM) out['answerForm'] = answerForm;
   if (protocol !== undefined && protocol !== DEFAULT_PROTOCOL) out['protocol'] = protocol;
+  if (registered !== undefined) out['registered'] = registered;
   return out;
 }
 
 /** A copy of only the case's fields (a state or a message may carry more), its defaults left out. */
 export function copyCase(c: PlaygroundCase): PlaygroundCase {
   const { role, tool, schema, answer, converter, client } = c;
-  return { role, tool, schema, answer, converter, client, ...choicesOf(versionsOf(c), answerFormOf(c), protocolOf(c)) };
+  return { role, tool, schema, answer, converter, client, ...choicesOf(versionsOf(c), answerFormOf(c), protocolOf(c)), ...registeredOf(c) };
 }
 
 /** True when two cases hold the same fields (what their links carry). */
@@ -36,7 +38,7 @@ export function sameLinkFields(a: PlaygroundCase, b: PlaygroundCase): boolean {
   return (
     a.role === b.role && a.tool === b.tool && a.schema === b.schema && a.answer === b.answer && a.converter === b.converter &&
     a.client === b.client && sameVersions(versionsOf(a), versionsOf(b)) && answerFormOf(a) === answerFormOf(b) &&
-    protocolOf(a) === protocolOf(b)
+    protocolOf(a) === protocolOf(b) && a.registered === b.registered
   );
 }
 
@@ -56,6 +58,7 @@ export function checkShape(json: unknown): { ok: true; state: PlaygroundCase } |
   if (typeof versions === 'string') return wrong(versions);
   if (o['answerForm'] !== undefined && !isOneOf(ANSWER_FORM_IDS, o['answerForm'])) return wrong(`"answerForm" must be one of ${ANSWER_FORM_IDS.join(', ')}`);
   if (o['protocol'] !== undefined && !isOneOf(PROTOCOL_IDS, o['protocol'])) return wrong(`"protocol" must be one of ${PROTOCOL_IDS.join(', ')}`);
+  if (o['registered'] !== undefined && typeof o['registered'] !== 'string') return wrong(`"registered" must be a string`);
   const c = o as unknown as PlaygroundCase;
   return { ok: true, state: copyCase({ ...c, versions, answerForm: (o['answerForm'] as PlaygroundCase['answerForm']) ?? DEFAULT_ANSWER_FORM, protocol: (o['protocol'] as PlaygroundCase['protocol']) ?? DEFAULT_PROTOCOL }) };
 }

@@ -17,4 +17,6 @@ export interface PlaygroundCase {
   answerForm?: AnswerForm;
   /** The protocol era the v2 client negotiates; absent when it is the default, 2025-11-25 (issue 21). */
   protocol?: Protocol;
+  /** The registered tool the case takes when its schema source registers several (issue 23); absent: the first. */
+  registered?: string | undefined;
 }

@@ -2,7 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CaseInput } from '../engine/case.ts';
 import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
-import { answerFormOf, choicesChanged, choicesOf, protocolOf, sameVersions, versionsOf } from './caseChoices.ts';
+import { answerFormOf, choicesChanged, choicesOf, cleanVersions, protocolOf, registeredOf, sameVersions, versionsOf } from './caseChoices.ts';
 import { copyCase } from './linkShape.ts';
 import type { Report } from '../engine/report.ts';
 import type { PlaygroundCase } from './permalink.ts';
@@ -67,7 +67,8 @@ export interface PlaygroundState extends PlaygroundCase {
   setVersions(versions: Partial<Versions>): void;
   /**
    * Replaces the whole case (a link, an example, a parent page's `set`); `exampleId` when it is a gallery example;
-   * `linked` when it comes from a link (the draft it replaces on screen becomes `previousDraft`).
+   * `linked` when it comes from a link (the draft it replaces on screen becomes `previousDraft`). An example is opened
+   * like a link unless `linked: false` is given: it never replaces the draft until it is edited.
    */
   loadCase(next: PlaygroundCase, exampleId?: string | null, opts?: { linked?: boolean }): void;
   /** Brings `previousDraft` back, keeping the case it replaces as the new `previousDraft` (nothing is lost). */
@@ -121,7 +122,7 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
       }),
     loadCase: (next, exampleId = null, opts = {}) =>
       set((s) => {
-        if (!opts.linked) return { ...pickCase(next), exampleId, linked: false };
+        if (!(opts.linked ?? exampleId !== null)) return { ...pickCase(next), exampleId, linked: false };
         // The draft is what storage holds: the case on screen once edited, else the draft the current link was opened over.
         const draft = s.linked ? s.previousDraft : selectCase(s);
         return { ...pickCase(next), exampleId, linked: true, previousDraft: draft && caseChanged(draft, next) ? draft : s.previousDraft };
@@ -150,20 +151,21 @@ export function selectCase(s: PlaygroundState): PlaygroundCase {
 
 /** Only the case's fields (a state or a message may carry more), with the versions and answer form always set. */
 function pickCase(c: PlaygroundCase): Omit<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'> & Pick<PlaygroundState, 'versions' | 'answerForm' | 'protocol'> {
-  return { role: c.role, tool: c.tool, schema: c.schema, answer: c.answer, converter: c.converter, client: c.client, versions: versionsOf(c), answerForm: answerFormOf(c), protocol: protocolOf(c) };
+  // `registered` always set (undefined when absent), so loading a case without one clears the previous choice.
+  return { role: c.role, tool: c.tool, schema: c.schema, answer: c.answer, converter: c.converter, client: c.client, versions: cleanVersions(versionsOf(c)), answerForm: answerFormOf(c), protocol: protocolOf(c), registered: c.registered };
 }
 
 /** What the engine reads beyond CaseInput's v1 fields: the versions and the answer form, when not the defaults. */
-export type EngineCase = CaseInput & Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'>;
+export type EngineCase = CaseInput & Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol' | 'registered'>;
 
 /** The case as the engine reads it (converter and client do not change the Report; default versions are left out). */
 export function selectEngineCase(s: PlaygroundCase): EngineCase {
-  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer, ...choicesOf(versionsOf(s), answerFormOf(s), protocolOf(s)) };
+  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer, ...choicesOf(versionsOf(s), answerFormOf(s), protocolOf(s)), ...registeredOf(s) };
 }
 
 /** True when two cases differ in what the engine evaluates. */
 export function engineCaseChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer || choicesChanged(a, b);
+  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer || choicesChanged(a, b) || a.registered !== b.registered;
 }
 
 /** True when two cases differ in what a link carries. */

@@ -28,7 +28,7 @@ export function VerdictBar() {
       {gate || !row ? (
         <span className="bar-text">{gate ?? status}</span>
       ) : row.listError ? (
-        <span className="bar-text" data-tone="error">tools/list fails: {row.listError}</span>
+        <span className="bar-text" data-tone="error">tools/list fails{row.listErrorAt ? ` at ${row.listErrorAt}` : ''}: {row.listError}</span>
       ) : (
         rows.map(({ policy, row: r }) => (
           <span key={policy.id} className="bar-verdict">

@@ -61,8 +61,17 @@ export function cfworkerErrors(schema: JsonSchema, draft: SchemaDraft, shortCirc
     validator ??= new (sdkV2.get().CfWorkerValidator)(schema as never, draft, shortCircuit);
     const units = validator.validate(input).errors;
     if (units.length === 0 || units.map((e) => `${e.instanceLocation.replace(/%23/g, '#')}: ${e.error}`).join('; ') !== message) return undefined;
-    return units.slice(0, MAX_MESSAGE_ERRORS).map((e) => verdictError(fragmentPointer(e.instanceLocation), e.keyword, {}, e.error));
+    return units.slice(0, MAX_MESSAGE_ERRORS).map((e) => verdictError(fragmentPointer(e.instanceLocation), e.keyword, cfworkerParams(e.keyword, e.error), e.error));
   };
+}
+
+/**
+ * The params cfworker's units leave out but their text holds: a `required` unit names its key
+ * (`Instance does not have required property "giftWrap".`, the key as is), given as Ajv's `missingProperty`.
+ */
+function cfworkerParams(keyword: string, error: string): Record<string, unknown> {
+  const missing = keyword === 'required' ? /^Instance does not have required property "(.*)"\.$/s.exec(error)?.[1] : undefined;
+  return missing === undefined ? {} : { missingProperty: missing };
 }
 
 /** Makes a reader, which reaches into a provider's internals: if those ever change, verdicts keep their messages alone. */

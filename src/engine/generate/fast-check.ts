@@ -1,2 +1,3 @@
-/** fast-check behind one chunk (chunks.ts `fastCheck`): only a counterexample search needs it. */
+/** fast-check and randexp behind one chunk (chunks.ts `fastCheck`): only a generation request needs them. */
 export { default as fc } from 'fast-check';
+export { default as RandExp } from 'randexp';

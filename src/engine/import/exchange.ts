@@ -1,9 +1,10 @@
 /**
  * Reading a pasted MCP exchange: JSON-RPC envelopes or bare results of tools/list and tools/call (what MCP Inspector
- * and server logs show: one JSON value, an array of them, or one per line), or a bare JSON Schema. Pure and zod-free
- * (the page runs it); the case it fills carries the listing as given (listing-source.ts).
+ * and server logs show: one JSON value, an array of them, several one after the other, or one per line), or a bare
+ * JSON Schema. Pure and zod-free (the page runs it); the case it fills carries the listing as given (listing-source.ts).
  */
-import type { Json, JsonSchema, Role } from '../report.ts';
+import { parseAnswer, positionOf } from '../answer.ts';
+import type { ErrorInfo, Json, JsonSchema, Role } from '../report.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
 import { importedListing, listingSource } from './listing-source.ts';
 
@@ -36,25 +37,64 @@ interface Found {
 /** The case a pasted exchange fills, or the sentence saying why it cannot. */
 export function importExchange(text: string): { ok: true; imported: ImportedCase } | { ok: false; message: string } {
   const messages = messagesOf(text);
-  if (!messages) return { ok: false, message: 'Not JSON: paste a tools/list or tools/call message (JSON-RPC or its result), or a JSON Schema.' };
+  if (!messages.ok) return { ok: false, message: `Not JSON ${messages.at}: paste a tools/list or tools/call message (JSON-RPC or its result), or a JSON Schema.` };
   const found: Found = { tools: null, call: null, result: null, schema: null };
-  for (const m of messages) if (isSchemaNode(m)) read(m, found);
+  for (const m of messages.values) if (isSchemaNode(m)) read(m, found);
   return fill(found);
 }
 
-function messagesOf(text: string): Json[] | null {
-  try {
-    const value = JSON.parse(text) as Json;
-    return Array.isArray(value) ? value : [value];
-  } catch {
-    // A log: one JSON value per line.
-    const lines = text.split('\n').filter((l) => l.trim().startsWith('{'));
-    try {
-      return lines.length > 0 ? lines.map((l) => JSON.parse(l) as Json) : null;
-    } catch {
-      return null;
+/**
+ * The pasted values: one JSON value, or several one after the other (pretty-printed or one per line, as MCP Inspector
+ * and logs show them), an array's items each a message; else a log's JSON lines, skipping its other lines. When
+ * neither reads, where the first value fails (`at line 3, column 5 (comma expected)`).
+ */
+function messagesOf(text: string): { ok: true; values: Json[] } | { ok: false; at: string } {
+  const values: Json[] = [];
+  for (let start = skipSpace(text, 0); start < text.length; start = skipSpace(text, start)) {
+    const end = valueEnd(text, start);
+    const parsed = parseAnswer(text.slice(start, end));
+    if (!parsed.ok) {
+      const lines = text.split('\n').filter((l) => l.trim().startsWith('{'));
+      const logged = lines.flatMap((l) => (parseAnswer(l).ok ? [JSON.parse(l) as Json] : []));
+      if (lines.length > 0 && logged.length === lines.length) return { ok: true, values: logged };
+      return { ok: false, at: where(text, start, parsed.error) };
+    }
+    values.push(...(Array.isArray(parsed.value) ? parsed.value : [parsed.value]));
+    start = end;
+  }
+  return { ok: true, values };
+}
+
+/** `at line L, column C (what)`, a segment's error placed in the whole text. */
+function where(text: string, start: number, error: ErrorInfo): string {
+  const what = error.message.replace(/^Malformed JSON: /, '');
+  if (error.line === undefined || error.column === undefined) return `(${what})`;
+  const base = positionOf(text, start);
+  const line = base.line + error.line - 1;
+  const column = error.line === 1 ? base.column + error.column - 1 : error.column;
+  return `at line ${line}, column ${column} (${what})`;
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && /\s/.test(text[i] as string)) i++;
+  return i;
+}
+
+/** Where the JSON value starting at `start` ends: after its closing bracket (strings skipped), or the text's end. */
+function valueEnd(text: string, start: number): number {
+  if (text[start] !== '{' && text[start] !== '[') return text.length;
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (ch === '{' || ch === '[') {
+      depth++;
+    } else if ((ch === '}' || ch === ']') && --depth === 0) {
+      return i + 1;
     }
   }
+  return text.length;
 }
 
 function read(m: { [key: string]: Json }, found: Found): void {
@@ -82,6 +122,10 @@ function resultOf(result: { [key: string]: Json }): NonNullable<Found['result']>
 function fill(found: Found): { ok: true; imported: ImportedCase } | { ok: false; message: string } {
   const tools = found.tools ?? [];
   const named = found.call?.name ?? null;
+  if (named !== null && tools.length > 0 && !tools.some((t) => t.name === named)) {
+    const listed = tools.map((t) => t.name).join(', ');
+    return { ok: false, message: `The tools/call calls "${named}", which the pasted tools/list does not list (it lists ${listed}). Paste the tools/list that lists "${named}", or its JSON Schema.` };
+  }
   const tool = tools.find((t) => t.name === named) ?? (tools.length === 1 ? tools[0] : tools.find((t) => t.outputSchema !== undefined && found.result));
   const role: Role = found.result || (tool?.outputSchema !== undefined && found.call?.args === undefined) ? 'output' : found.call || tool ? 'input' : 'output';
   const listed = (role === 'output' ? tool?.outputSchema : tool?.inputSchema) ?? found.schema;

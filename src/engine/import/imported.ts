@@ -7,6 +7,7 @@ import { CLIENTS } from '../clients/index.ts';
 import { CONVERTER_IDS, POLICY_IDS } from '../contract/catalog.ts';
 import { verdictMemo } from '../phases/verdict-memo.ts';
 import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
+import { undeclaredByListing } from './listing-keys.ts';
 import type { ConverterRow, Json, JsonSchema, PolicyRow, Report, Role } from '../report.ts';
 import type { Client } from '../types.ts';
 
@@ -19,12 +20,15 @@ export function importedConverters(role: Role, tool: string, listed: JsonSchema,
   const verify = verdictMemo(tool, isError);
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
+    // The keys the listing does not declare are undeclared whatever the policy (zod's parse is not needed to see them).
+    const keys = undeclaredByListing(listed, answer);
+    const undeclared = { undeclared: keys.paths, ...(keys.unjudged === null ? {} : { unjudged: keys.unjudged }) };
     for (const id of role === 'input' ? (['raw'] as const) : POLICY_IDS) {
       // raw ships the answer as the server returned it, which needs no zod; the other policies ship zod's parse.
       const row: PolicyRow =
         id === 'raw'
-          ? { ships: answer, undeclared: [], refused: null, log: null, verdicts: {} as PolicyRow['verdicts'] }
-          : { ships: null, undeclared: [], refused: NEEDS_ZOD, log: null, verdicts: {} as PolicyRow['verdicts'] };
+          ? { ships: answer, ...undeclared, refused: null, log: null, verdicts: {} as PolicyRow['verdicts'] }
+          : { ships: null, ...undeclared, refused: NEEDS_ZOD, log: null, verdicts: {} as PolicyRow['verdicts'] };
       for (const client of clients) row.verdicts[client.id] = id === 'raw' ? verify(client, listed, answer) : { valid: null, message: null };
       policies[id] = row;
     }

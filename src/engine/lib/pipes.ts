@@ -76,7 +76,7 @@ export function belowPipes(schema: z.ZodType, answer: unknown): Set<object> {
 }
 
 /** Whether the pair was walked before (a shared or recursive value under the same schema node). */
-function visited(seen: Map<object, Set<unknown>>, value: object, node: unknown): boolean {
+export function visited(seen: Map<object, Set<unknown>>, value: object, node: unknown): boolean {
   let nodes = seen.get(value);
   if (!nodes) seen.set(value, (nodes = new Set()));
   if (nodes.has(node)) return true;
@@ -84,7 +84,8 @@ function visited(seen: Map<object, Set<unknown>>, value: object, node: unknown):
   return false;
 }
 
-function accepts(schema: z.ZodType, value: unknown): boolean {
+/** Whether `schema` parses `value` (a parse that throws does not). */
+export function accepts(schema: z.ZodType, value: unknown): boolean {
   try {
     return schema.safeParse(value).success;
   } catch {
@@ -97,7 +98,7 @@ function isPipe(def: LooseDef): boolean {
 }
 
 /** The schema a wrapper or `z.lazy` stands for (zod caches a lazy getter's result as innerType), or undefined. */
-function innerOf(node: z.core.$ZodType, def: LooseDef): unknown {
+export function innerOf(node: z.core.$ZodType, def: LooseDef): unknown {
   try {
     return def.type === 'lazy' ? (node._zod as { innerType?: unknown }).innerType : def.innerType;
   } catch {

@@ -1,46 +1,57 @@
-/** Execute: runs the transpiled code with a module map that knows only zod, and collects what it exports and declares. */
+/** Execute: runs the transpiled code with a module map that knows only zod, and collects what it exports, declares and registers. */
 import { z } from 'zod';
 import { compile, instrument, uninstrumented, type Program, type Run } from './instrument.ts';
 import { requireIn } from './modules.ts';
+import { Capture, type RegisteredTool } from './register.ts';
 import type { ZodModules } from '../worlds/world.ts';
 import { compileError, runtimeError } from './run-errors.ts';
 import { fail, type Step } from './step.ts';
 import type { Transpiled } from './transpile.ts';
 
-/** Everything a run reveals: the module's exports and the top-level values, in source order. */
+/** Everything a run reveals: the module's exports, the top-level values in source order, and the tools it registered. */
 export interface Evaluated {
   exports: Record<string, unknown>;
   moduleExports: unknown;
   /** The final expression statement's value, when the code ends with one. */
   last: { value: unknown } | null;
   bindings: Array<[string, unknown]>;
+  /** The tools the code registered (register.ts), in order; empty when it registers none. */
+  tools: RegisteredTool[];
 }
 
+/** The SDK server class a registration paste registers on (the picked v1 McpServer; default the bundled 1.32.2). */
+export type ServerClass = new (info: object) => object;
+
 /** Runs the code once (with the world's zod, default the bundled one); a compile or runtime error comes back with its position in the user's source. */
-export function execute(source: string, compiled: Transpiled, zod?: ZodModules): Step<Evaluated> {
+export function execute(source: string, compiled: Transpiled, zod?: ZodModules, server?: ServerClass): Step<Evaluated> {
   let program = instrument(compiled.code);
   let run: Run;
+  const free = program.registrations?.free ?? [];
   try {
-    run = compile(program.body);
+    run = compile(program.body, free);
   } catch {
     // Should the scan ever misread the code, run it uninstrumented rather than blame the user for our mistake.
-    program = uninstrumented(compiled.code);
+    program = uninstrumented(compiled.code, program.registrations);
     try {
-      run = compile(program.body);
+      run = compile(program.body, free);
     } catch (e) {
       return fail(compileError(source, e));
     }
   }
-  return runProgram(source, compiled, program, run, zod);
+  return runProgram(source, compiled, program, run, zod, server);
 }
 
-function runProgram(source: string, compiled: Transpiled, program: Program, run: Run, zod: ZodModules | undefined): Step<Evaluated> {
+function runProgram(source: string, compiled: Transpiled, program: Program, run: Run, zod: ZodModules | undefined, server: ServerClass | undefined): Step<Evaluated> {
   const exports: Record<string, unknown> = {};
   const module = { exports: exports as unknown };
+  const capture = program.registrations ? new Capture(server) : null;
+  const require = capture ? capture.requireWith(requireIn(zod)) : requireIn(zod);
+  const free = program.registrations?.free.map(() => capture?.host()) ?? [];
   try {
-    const out = run(requireIn(zod), exports, module, zod ? zod.root['z'] : z) as { last?: unknown; bindings: Array<[string, () => unknown]> };
+    const out = run.call(capture?.host(), require, exports, module, zod ? zod.root['z'] : z, ...free) as { last?: unknown; bindings: Array<[string, () => unknown]> };
     const last = 'last' in out ? { value: out.last } : null;
-    return { ok: true, value: { exports, moduleExports: module.exports, last, bindings: out.bindings.map(([n, get]) => [n, read(get)]) } };
+    const tools = capture?.tools ?? [];
+    return { ok: true, value: { exports, moduleExports: module.exports, last, bindings: out.bindings.map(([n, get]) => [n, read(get)]), tools } };
   } catch (e) {
     return fail(runtimeError(source, compiled, program, e));
   }

@@ -30,7 +30,7 @@ export const IMPORTABLE: readonly string[] = Object.keys(DEFAULT_IMPORTABLE);
 export class ImportRefused extends Error {
   constructor(
     readonly module: string,
-    importable: readonly string[] = IMPORTABLE,
+    readonly importable: readonly string[] = IMPORTABLE,
   ) {
     super(`Cannot import "${module}": only ${importable.map((m) => `"${m}"`).join(importable.length > 2 ? ', ' : ' and ')} can be imported here.`);
   }

@@ -4,6 +4,7 @@ import { z as z3 } from 'zod/v3';
 import { positionOf } from '../answer.ts';
 import type { Role } from '../case.ts';
 import type { Evaluated } from './execute.ts';
+import type { RegisteredTool } from './register.ts';
 import { fail, type Step } from './step.ts';
 import type { ZodModules } from '../worlds/world.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
@@ -14,10 +15,14 @@ export const NO_SCHEMA = 'No zod schema found: export default your schema, or de
 type Picked = Step<z.ZodType>;
 
 
-/** Which value is the schema: default export, the role's named export, the only exported schema, the last top-level one. */
-export function pick(source: string, run: Evaluated, role: Role, zod?: ZodModules): Picked {
+/**
+ * Which value is the schema: the role's schema of the registered tool (when the code registers tools: `tool` is the
+ * one the case picked), else the default export, the role's named export, the only exported schema, the last top-level one.
+ */
+export function pick(source: string, run: Evaluated, role: Role, zod?: ZodModules, tool?: RegisteredTool): Picked {
   const toSchema = schemaOf(zod);
   const asSchema = (value: unknown, what: string, at: { line: number; column: number } | null) => asSchemaWith(toSchema, value, what, at, zod === undefined);
+  if (tool) return pickRegistered(source, tool, role, asSchema);
   if (run.moduleExports !== run.exports) return asSchema(run.moduleExports, 'module.exports', lastMatch(source, /\bmodule\.exports\b/g));
   if (Object.hasOwn(run.exports, 'default')) return asSchema(run.exports['default'], 'export default', lastMatch(source, /\bexport\s+default\b/g));
   const named = role === 'output' ? 'outputSchema' : 'inputSchema';
@@ -38,6 +43,27 @@ export function pick(source: string, run: Evaluated, role: Role, zod?: ZodModule
     if (schema) return { ok: true, value: schema };
   }
   return fail({ message: NO_SCHEMA });
+}
+
+/** The registered tool the case takes: the one named `choice`, else the first registered. */
+export function chosenTool(tools: readonly RegisteredTool[], choice: string | undefined): RegisteredTool | undefined {
+  return tools.find((t) => t.name === choice) ?? tools[0];
+}
+
+/** The role's schema of a registered tool (a raw shape as `z.object`, as the SDKs take it), or what is missing. */
+function pickRegistered(source: string, tool: RegisteredTool, role: Role, asSchema: (value: unknown, what: string, at: { line: number; column: number } | null) => Picked): Picked {
+  const value = role === 'output' ? tool.output : tool.input;
+  const field = role === 'output' ? 'outputSchema' : tool.form === 'addTool' ? 'parameters' : 'inputSchema';
+  const at = lastMatch(source, new RegExp(`\\.(?:registerTool|tool|addTool)\\s*\\(\\s*(?:\\{[^}]*?name\\s*:\\s*)?["'\`]${escape(tool.name)}["'\`]`, 'g'));
+  const where = at ?? {};
+  if (value !== undefined) return asSchema(value, `The ${field} of tool "${tool.name}"`, at);
+  if (role === 'input') return fail({ message: `Tool "${tool.name}" registers no inputSchema (it takes no arguments): pick the output role, or add inputSchema to its registration.`, ...where });
+  const instead = tool.form === 'addTool' ? "FastMCP's addTool takes no output schema" : 'add outputSchema to its config';
+  return fail({ message: `Tool "${tool.name}" registers no outputSchema: ${instead}, or pick the input role to check its ${tool.form === 'addTool' ? 'parameters' : 'inputSchema'}.`, ...where });
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The value the source names as its schema (an export the SDKs would be handed), or a message saying what it is instead. */

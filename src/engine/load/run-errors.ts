@@ -3,6 +3,7 @@ import { positionOf } from '../answer.ts';
 import type { ErrorInfo } from '../report.ts';
 import { CAPTURE, compile, HEAD, type Program } from './instrument.ts';
 import { ImportRefused } from './modules.ts';
+import { MissingImport } from './register.ts';
 import { originalPosition } from './source-map.ts';
 import { messageOf } from '../lib/message.ts';
 import { SOURCE_NAME } from './step.ts';
@@ -21,15 +22,29 @@ export function compileError(source: string, e: unknown): ErrorInfo {
 
 /** What the user's code threw, said as the user wrote it and located at the first frame in the schema file. */
 export function runtimeError(source: string, compiled: Transpiled, program: Program, e: unknown): ErrorInfo {
-  const message = e instanceof ImportRefused ? e.message : describeThrown(e);
-  const at = userPosition(e, compiled, program);
+  const message = e instanceof ImportRefused ? e.message : program.registrations ? elsewhere(describeThrown(e)) : describeThrown(e);
+  // A stand-in for an import (register.ts) throws where it is used: point at the import that brought it in.
+  const imported = e instanceof MissingImport ? importPosition(source, e.module) : null;
+  const at = imported ?? userPosition(e, compiled, program);
   if (!at) return { message };
-  if (e instanceof ImportRefused) {
+  if (e instanceof ImportRefused && !imported) {
     // Point at the quoted module name in the import, not at the generated require call.
     const quoteColumn = (source.split('\n')[at.line - 1] ?? '').indexOf(e.module);
     return { message, line: at.line, column: quoteColumn > 0 ? quoteColumn : 1 };
   }
   return { message, ...at };
+}
+
+/** A registration refers to a name the paste does not define: say which, and what to paste. */
+function elsewhere(message: string): string {
+  const name = /^ReferenceError: ([\w$]+) is not defined$/.exec(message)?.[1];
+  return name ? `${message}: the registration refers to ${name}, which is defined elsewhere in your server. Paste its definition above the registration.` : message;
+}
+
+/** Where the module name of the import of `module` is in the source. */
+function importPosition(source: string, module: string): { line: number; column: number } | null {
+  const quoted = new RegExp(`\\b(?:from|require\\()\\s*(['"])${module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`).exec(source);
+  return quoted ? positionOf(source, quoted.index + quoted[0].indexOf(module)) : null;
 }
 
 function describeThrown(e: unknown): string {

@@ -1,38 +1,38 @@
-/** Transpile: TypeScript → JS that `new Function` runs, with imports as `require` calls and sucrase's source map. */
-import { transform } from 'sucrase';
-import { positionOf } from '../answer.ts';
-import type { ErrorInfo } from '../report.ts';
-import type { SourceMap } from './source-map.ts';
-import { messageOf } from '../lib/message.ts';
-import { fail, SOURCE_NAME, type Step } from './step.ts';
+/**
+ * Transpile: the user's source → JS that `new Function` runs, imports as `require` calls, with a source map back to
+ * the source. Plain JavaScript is rewritten in place (plain-module.ts); TypeScript, and the module forms that rewrite
+ * leaves alone, go through sucrase, a lazily loaded engine part that a realm loads before schema code runs when its
+ * case's source needs it (chunks.ts).
+ */
+import { chunk } from '../chunk.ts';
+import { plainModule } from './plain-module.ts';
+import type { Transpiled } from './source-map.ts';
+import type { Step } from './step.ts';
 
-/** Transpiled JS and the source map back to the user's TypeScript. */
-export interface Transpiled {
-  code: string;
-  map: SourceMap | null;
+export type { Transpiled } from './source-map.ts';
+
+/** sucrase, for sources that are not plain JavaScript modules. */
+export const sucraseChunk = chunk('sucrase', () => import('./sucrase.ts'));
+
+/**
+ * The last source asked about: its plain rewrite, and once transpiled the result (chunks.ts asks whether it needs
+ * sucrase, evaluate() transpiles it before the timed load phase, and the load phase asks again for the same text).
+ */
+let last: { source: string; js: Transpiled | null; result?: Step<Transpiled> } | null = null;
+
+function lastFor(source: string): NonNullable<typeof last> {
+  if (last?.source !== source) last = { source, js: plainModule(source) };
+  return last;
 }
 
-/** Strips the types and turns imports into `require`; a syntax error comes back with its position in the source. */
+/** Whether loading `source` needs sucrase (it is not a plain JavaScript module the in-place rewrite takes). */
+export function needsSucrase(source: string): boolean {
+  return lastFor(source).js === null;
+}
+
+/** Plain JavaScript rewritten in place, anything else through sucrase; a syntax error comes back with its position in the source. */
 export function transpile(source: string): Step<Transpiled> {
-  try {
-    const out = transform(source, {
-      transforms: ['typescript', 'imports'],
-      // Modern engines run ES2020+ natively; leaving it alone keeps columns close to the source.
-      disableESTransforms: true,
-      filePath: SOURCE_NAME,
-      sourceMapOptions: { compiledFilename: 'schema.js' },
-    });
-    return { ok: true, value: { code: out.code, map: out.sourceMap ?? null } };
-  } catch (e) {
-    return fail(syntaxError(source, e));
-  }
-}
-
-function syntaxError(source: string, e: unknown): ErrorInfo {
-  const raw = messageOf(e)
-    .replace(/^Error transforming [^:]*: /, '')
-    .replace(/ \(\d+:\d+\)$/, '');
-  const pos = (e as { pos?: unknown } | null)?.pos;
-  const message = `Syntax error: ${raw}`;
-  return typeof pos === 'number' ? { message, ...positionOf(source, Math.min(pos, source.length)) } : { message };
+  const entry = lastFor(source);
+  entry.result ??= entry.js ? { ok: true, value: entry.js } : sucraseChunk.get().transpileTypeScript(source);
+  return entry.result;
 }

@@ -2,8 +2,10 @@
 import type { ConverterId } from '../report.ts';
 import { CONVERTERS } from '../converters/index.ts';
 import { messageOf } from '../lib/message.ts';
+import { unrepresentablePlace } from '../converters/support/unrepresentable-place.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { converterNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
+import { isZod4 } from '../worlds/zod-kind.ts';
 
 /** Each converter's listing, in catalog order; a converter that throws reports it as its listError. */
 export async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId, Listing]>> {
@@ -14,9 +16,12 @@ export async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId
 export async function listOne(conv: Converter, loaded: LoadedCase): Promise<Listing> {
   const zod3 = conv.needsZod4 ? zod3Of(loaded) : null;
   if (zod3 !== null) return { listed: null, listError: converterNeedsZod4(conv.id, zod3), warning: null };
+  let listing: Listing;
   try {
-    return await conv.list(loaded);
+    listing = await conv.list(loaded);
   } catch (e) {
-    return { listed: null, listError: messageOf(e), warning: null };
+    listing = { listed: null, listError: messageOf(e), warning: null };
   }
+  const at = listing.listError !== null && isZod4(loaded.schema) ? unrepresentablePlace(loaded, listing.listError) : null;
+  return at === null ? listing : { ...listing, listErrorAt: at };
 }

@@ -1,8 +1,8 @@
 /**
  * The first verdict: what the page shows first (the selected converter's listing, every policy's shipment, and the
  * selected client's verdicts on them), computed before the other converters, clients and the real-SDK runs. Each of
- * its verdicts is a real validator run; the full report that follows computes the same rows again from the same
- * caches (listings by schema, validators by listing).
+ * its verdicts is a real validator run; the full report that follows builds the same rows again from the same
+ * caches (listings by schema, validators by listing) and the same verdict memo (its selected verdicts do not run twice).
  */
 import { CLIENT_IDS, CONVERTER_IDS, type ClientId, type ConverterId } from '../contract/catalog.ts';
 import type { Chunk } from '../chunk.ts';
@@ -11,7 +11,7 @@ import { CONVERTER_REGISTRY } from '../converters/index.ts';
 import { PENDING_PARTS, type Json, type Report } from '../report.ts';
 import type { LoadedCase, Policy, Shipment } from '../types.ts';
 import { listOne } from './convert.ts';
-import { verifyAll, type WholeFacts } from './verify.ts';
+import { verifyAll, type VerifyMemo, type WholeFacts } from './verify.ts';
 
 /** The converter and client a case asks to see first (its extra keys `converter` and `client`), if both are known. */
 export function selectedOf(input: unknown): { converter: ConverterId; client: ClientId } | null {
@@ -36,11 +36,12 @@ export async function firstReport(
   answer: Json,
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   selected: { converter: ConverterId; client: ClientId },
-  whole?: WholeFacts,
+  whole: WholeFacts | undefined,
+  memo: VerifyMemo,
 ): Promise<Report> {
   const listing = await listOne(CONVERTER_REGISTRY[selected.converter], loaded);
   const clients = clientsOf(loaded.world, loaded.protocol).filter((c) => c.id === selected.client);
-  const converters = verifyAll(loaded, answer, [[selected.converter, listing]], shipments, clients, whole);
+  const converters = verifyAll(loaded, answer, [[selected.converter, listing]], shipments, clients, whole, memo);
   for (const row of Object.values(converters)) {
     for (const policy of Object.values(row.policies)) {
       for (const id of CLIENT_IDS) policy.verdicts[id] ??= { valid: null, message: null, pending: true };

@@ -16,6 +16,17 @@ export interface WholeFacts {
 }
 const NOT_WHOLE: WholeFacts = { isError: false, absent: false };
 
+/** What verifyAll calls of one evaluation share: the verdict memo, and one `{ result }` envelope per shipped value (the memo's key). */
+export interface VerifyMemo {
+  verify: Verify;
+  wrap: (value: Json) => Json;
+}
+
+/** A fresh memo for one evaluation (the first report's verifyAll and the full report's share it: each verdict runs once). */
+export function verifyMemo(loaded: LoadedCase, whole: WholeFacts = NOT_WHOLE): VerifyMemo {
+  return { verify: verdictMemo(loaded.tool, whole.isError), wrap: envelopes() };
+}
+
 /** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */
 export function verifyAll(
   loaded: LoadedCase,
@@ -24,9 +35,8 @@ export function verifyAll(
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   clients: readonly Client[] = CLIENTS,
   whole: WholeFacts = NOT_WHOLE,
+  { verify, wrap }: VerifyMemo = verifyMemo(loaded, whole),
 ): Report['converters'] {
-  const verify = verdictMemo(loaded.tool, whole.isError);
-  const wrap = envelopes();
   const converters: Report['converters'] = {};
   for (const [id, listing] of listings) {
     const wire = serverWire(listing, loaded);
@@ -38,7 +48,7 @@ export function verifyAll(
       row.verdicts = verdicts(loaded, row, listed, clients, verify, whole.isError);
       policies[policy.id] = row;
     }
-    converters[id] = { listed: listing.listed, listError: listing.listError, warning: listing.warning, policies };
+    converters[id] = { listed: listing.listed, listError: listing.listError, ...listErrorAtOf(listing), warning: listing.warning, policies };
   }
   return converters;
 }
@@ -110,4 +120,9 @@ function opened(listed: JsonSchema | null): JsonSchema | null {
   let open = openedListings.get(listed);
   if (open === undefined) openedListings.set(listed, (open = openListing(listed)));
   return open;
+}
+
+/** A listing's `listErrorAt`, as a row carries it (absent when it has none). */
+export function listErrorAtOf(listing: Listing): { listErrorAt?: string } {
+  return listing.listErrorAt === undefined ? {} : { listErrorAt: listing.listErrorAt };
 }

@@ -10,13 +10,14 @@ import { isPlainJson, sameJson, toJson } from '../lib/json.ts';
 import { messageOf } from '../lib/message.ts';
 import { belowPipes } from '../lib/pipes.ts';
 import { findDroppedKeys, NOWHERE } from '../lib/undeclared.ts';
+import { undeclaredByShape } from '../lib/undeclared-shape.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
 
 /** FrontMCP's `InvalidOutputError` message, which its internal message starts with (the parse analysis words refusals with it). */
 export const INVALID_OUTPUT_MESSAGE = 'Tool output validation failed';
 
 /** zod's verdict on the answer: the parsed value, or the error as the SDKs (zodMessage, issues) and FrontMCP word it. */
-export type ParseOutcome = { ok: true; data: unknown } | { ok: false; zodMessage: string; frontmcp: string; issues: string };
+export type ParseOutcome = { ok: true; data: unknown } | { ok: false; zodMessage: string; frontmcp: string; issues: string; threw?: true };
 
 /** A value as the wire carries it, or why it has none. */
 export type Wire = { ok: true; json: Json | null } | { ok: false; error: string };
@@ -26,8 +27,13 @@ export interface Analysis {
   parsed: ParseOutcome;
   /** The answer's objects and arrays at or below a transform, whose keys the walk does not compare. */
   below: ReadonlySet<object>;
-  /** findDroppedKeys(answer, parsed), everywhere but below a transform (whose parse can rename keys). */
+  /**
+   * findDroppedKeys(answer, parsed), everywhere but below a transform (whose parse can rename keys); when the parse
+   * fails, the keys the schema's shape does not declare (undeclaredByShape).
+   */
   undeclared: string[];
+  /** Why some of the answer's keys could not be judged (a rejected answer the shape walk could not follow), or null. */
+  unjudged: string | null;
   /** The parsed answer's wire form, once a policy asked for it. */
   wire?: Wire;
 }
@@ -37,8 +43,11 @@ export function analyse(schema: z.ZodType, answer: unknown): Analysis {
   const parsed = parseWith(schema, answer);
   // A zod 3 schema (a version world's) has no zod 4 pipes to walk.
   const below: ReadonlySet<object> = parsed.ok && isZod4(schema) ? belowPipes(schema, answer) : NOWHERE;
-  const undeclared = parsed.ok ? findDroppedKeys(answer, parsed.data, below) : [];
-  return { parsed, below, undeclared };
+  if (parsed.ok) return { parsed, below, undeclared: findDroppedKeys(answer, parsed.data, below), unjudged: null };
+  if (parsed.threw) return { parsed, below, undeclared: [], unjudged: 'The parse threw, so which keys the schema declares was not followed.' };
+  if (!isZod4(schema)) return { parsed, below, undeclared: [], unjudged: 'zod rejects the answer, and the undeclared keys of a zod 3 schema are found only from a parse that succeeds.' };
+  const shape = undeclaredByShape(schema, answer);
+  return { parsed, below, undeclared: shape.paths, unjudged: shape.unjudged };
 }
 
 function parseWith(schema: z.ZodType, value: unknown): ParseOutcome {
@@ -53,7 +62,7 @@ function parseWith(schema: z.ZodType, value: unknown): ParseOutcome {
   } catch (e) {
     // A parse that throws (a stack overflow on a deep answer, an async refinement) fails the call the same way.
     const message = messageOf(e);
-    return { ok: false, zodMessage: message, frontmcp: `${INVALID_OUTPUT_MESSAGE}: the schema threw while parsing: ${message}`, issues: message };
+    return { ok: false, zodMessage: message, frontmcp: `${INVALID_OUTPUT_MESSAGE}: the schema threw while parsing: ${message}`, issues: message, threw: true };
   }
 }
 

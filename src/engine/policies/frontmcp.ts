@@ -2,7 +2,7 @@
 import type { PolicyId } from '../contract/catalog.ts';
 import type { LoadedCase, Shipment } from '../types.ts';
 import { INVALID_OUTPUT_MESSAGE, type Analysis } from './analysis.ts';
-import { refusal } from './shipment.ts';
+import { rejected } from './shipment.ts';
 
 /** What FrontMCP's clients see when it refuses an answer (`InvalidOutputError.getPublicMessage()`). */
 export const PUBLIC_INVALID_OUTPUT = 'Output validation failed. Please contact support.';
@@ -36,7 +36,7 @@ export type Apply = (a: Analysis, data: unknown) => Shipment;
  * has an object or array there.
  */
 export function frontmcp(loaded: LoadedCase, a: Analysis, policy: PolicyId, apply: Apply): Shipment {
-  if (!a.parsed.ok) return refusal(invalidOutput(a.parsed.frontmcp));
+  if (!a.parsed.ok) return rejected(invalidOutput(a.parsed.frontmcp), a);
   const shipment = apply(a, a.parsed.data);
   if (a.below.size === 0 || policy === 'strip') return shipment;
   const note = transformNote(loaded.tool, policy);

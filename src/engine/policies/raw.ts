@@ -2,7 +2,7 @@
 import type { Json } from '../report.ts';
 import { isRecord } from '../lib/json.ts';
 import type { Policy } from '../types.ts';
-import { refusal } from './shipment.ts';
+import { rejected } from './shipment.ts';
 
 /** The published SDKs' policy. */
 export const raw: Policy<'raw'> = {
@@ -16,7 +16,7 @@ export const raw: Policy<'raw'> = {
    */
   ship(loaded, answer, a) {
     // Refused arguments were still sent as they are: the clients' verdicts on them stand beside the server's refusal.
-    if (!a.parsed.ok) return loaded.role === 'input' ? { ...refusal(a.parsed.zodMessage), ships: answer } : refusal(a.parsed.zodMessage);
+    if (!a.parsed.ok) return loaded.role === 'input' ? { ...rejected(a.parsed.zodMessage, a), ships: answer } : rejected(a.parsed.zodMessage, a);
     return { ships: answer, undeclared: a.undeclared, refused: null, log: null };
   },
   onWire: sdkResultCopy,

@@ -5,6 +5,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { checkToolName, showHidden } from '../../engine/tool-name.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
+import { RegisteredPicker, ToolDescription, toolUnset, useRegistration } from './RegisteredTool.tsx';
 
 const DEBOUNCE_MS = 250;
 
@@ -15,7 +16,10 @@ export function ToolField() {
   const [draft, setDraft] = useState(tool);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const id = useId();
-  const { refusal, warnings } = useMemo(() => checkToolName(draft), [draft]);
+  const registration = useRegistration();
+  // A registration names the tool the user has not named (the engine takes the same name).
+  const shown = registration && draft === tool && toolUnset(tool) ? registration.picked : draft;
+  const { refusal, warnings } = useMemo(() => checkToolName(shown), [shown]);
   const sdkSays = warnings.length > 0 ? `@modelcontextprotocol/sdk warns: ${warnings.map(showHidden).join(' ')}` : null;
   const note = [refusal, sdkSays].filter(Boolean).join(' ') || null;
   useEffect(() => setDraft(tool), [tool]);
@@ -26,12 +30,12 @@ export function ToolField() {
     if (value !== store.getState().tool) store.getState().setField('tool', value);
   };
   return (
-    <div className={note ? 'field has-note' : 'field'}>
+    <div className={note || registration ? 'field has-note' : 'field'}>
       <label htmlFor={id}>Tool</label>
       <input
         id={id}
         className="tool-name"
-        value={draft}
+        value={shown}
         maxLength={128}
         spellCheck={false}
         aria-invalid={refusal ? true : undefined}
@@ -45,11 +49,13 @@ export function ToolField() {
         }}
         onBlur={(e) => commit(e.target.value)}
       />
+      {registration && <RegisteredPicker registration={registration} />}
       {note && (
         <p className="message tool-note" id={`${id}-note`} data-testid="tool-note" data-tone={refusal ? 'error' : 'warn'}>
           {note}
         </p>
       )}
+      {registration && <ToolDescription registration={registration} />}
     </div>
   );
 }

@@ -12,7 +12,8 @@ export default function SchemaEditor() {
   const schema = usePlayground((s) => s.schema);
   // No markers from a report of an earlier version of the text that no run will replace (it timed out or crashed).
   const report = usePlayground((s) => (selectIsEarlier(s) ? null : s.report));
-  const markers = useMemo(() => schemaMarkers(schema, report), [schema, report]);
+  const converter = usePlayground((s) => s.converter);
+  const markers = useMemo(() => schemaMarkers(schema, report, converter), [schema, report, converter]);
   const onChange = useCallback((t: string) => store.getState().setField('schema', t), [store]);
   return (
     <CodeEditor name="schema" language="typescript" value={schema} onChange={onChange} markers={markers} theme={useColorScheme()} ariaLabel="Zod schema (TypeScript)" />

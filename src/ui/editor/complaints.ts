@@ -12,6 +12,8 @@ export interface Complaint {
   keyword: string;
   /** The key a validator refused (an extra property), when it refused a key rather than a value. */
   property?: string;
+  /** The required key the object at `pointer` lacks (Ajv's `missingProperty`), when that is the complaint. */
+  missing?: string;
 }
 
 /** Keywords whose error refuses a key of the object it sits on. */
@@ -30,7 +32,14 @@ const APPLICATORS: ReadonlySet<string> = new Set([
 export function complaintsOf(errors: readonly VerdictError[]): Complaint[] {
   const list = errors.map((e, i) => {
     const property = refusedKey(e, errors[i + 1]);
-    const complaint: Complaint = { pointer: splitPointer(e.path), text: e.message, keyword: e.keyword, ...(property !== undefined ? { property } : {}) };
+    const missing = e.keyword === 'required' ? e.params['missingProperty'] : undefined;
+    const complaint: Complaint = {
+      pointer: splitPointer(e.path),
+      text: e.message,
+      keyword: e.keyword,
+      ...(property !== undefined ? { property } : {}),
+      ...(typeof missing === 'string' ? { missing } : {}),
+    };
     return { complaint, applies: APPLICATORS.has(e.keyword) && Object.keys(e.params).length === 0 };
   });
   return leafComplaints(list);
@@ -73,6 +82,12 @@ function leafComplaints(list: ReadonlyArray<{ complaint: Complaint; applies: boo
       return !applies || !all.some((o) => o !== c && key(o.pointer).startsWith(`${at}/`));
     })
     .map((c) => c.complaint);
+}
+
+/** A complaint's place as its link reads: `/lines/0/margin`, `/giftWrap (missing)` for a required key, `/` for the root. */
+export function complaintLabel({ pointer, property, missing }: Complaint): string {
+  if (missing !== undefined) return `${joinPointer([...pointer, missing])} (missing)`;
+  return joinPointer(property === undefined ? pointer : [...pointer, property]) || '/';
 }
 
 /** A JSON pointer from its segments (`/` written `~1`, `~` written `~0`). */

@@ -1,6 +1,6 @@
 /** Monaco, bundled from npm (never a CDN): workers, the TypeScript defaults for the schema editor, and the React loader. */
 import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
+import * as monaco from './monacoApi.ts';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';

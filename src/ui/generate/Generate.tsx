@@ -7,6 +7,7 @@ import { selectEngineCase } from '../../state/store.ts';
 import { editors } from '../editor/mountedEditors.ts';
 import { VerdictBadge } from '../panes/Verdict.tsx';
 import { useServices } from '../storeContext.ts';
+import { HandlerAnswer } from './HandlerAnswer.tsx';
 import { runGenerate, type GenerateResult, type Want } from './runGenerate.ts';
 
 const KIND_TEXT = {
@@ -39,6 +40,7 @@ export function Generate() {
       <button type="button" className="ghost" onClick={() => ask('counterexamples')} disabled={busy !== null} title={`Searches for ${SEARCH_MS / 1000} s in the sandbox for answers zod and the selected client judge differently`}>
         Find a counterexample
       </button>
+      <HandlerAnswer />
       {busy && <span className="hint">{busy === 'sample' ? 'Building a sample…' : `Searching for ${SEARCH_MS / 1000} s…`}</span>}
       {result && <Found result={result} onDone={() => setResult(null)} />}
     </div>

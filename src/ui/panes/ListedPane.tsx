@@ -40,6 +40,11 @@ export function ListedPane() {
       ) : (
         <>
           {row.listError && <Verbatim label="tools/list fails:" text={row.listError} tone="error" />}
+          {row.listError && row.listErrorAt !== undefined && (
+            <p className="said" data-testid="list-error-at">
+              at <code>{row.listErrorAt || 'the schema’s root'}</code> (underlined in the schema)
+            </p>
+          )}
           {row.warning && <Verbatim label="Startup warning:" text={row.warning} tone="warn" />}
           {row.listed === null
             ? !row.listError && !row.warning && <Note>No {field} is listed for this tool.</Note>

@@ -1,6 +1,7 @@
 /** Pane 2: per policy, the undeclared key paths, what ships, and the log line or refusal. */
 import { Fragment, useState } from 'react';
 import { POLICY_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
+import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle, LIST_ITEMS } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
@@ -28,7 +29,7 @@ export function UndeclaredPane() {
       {input && (
         <div className="policy-row">
           <span className="policy">server</span>
-          <Keys paths={input.dropped} />
+          <Keys paths={input.dropped} unjudged={input.unjudged} />
           <span className="ships">{input.ok ? <ShipsSummary ships={input.parsed} label="parses to" /> : <span className="muted">rejects the arguments</span>}</span>
           {input.ok && <ShipsChanges answer={answer} ships={input.parsed} />}
           {input.error && (
@@ -43,12 +44,18 @@ export function UndeclaredPane() {
           <span className="policy" title={policy.summary}>
             {policy.title}
           </span>
-          <Keys paths={row.undeclared} />
+          <Keys paths={row.undeclared} unjudged={row.unjudged} />
           <span className="ships">
             <ShipsSummary ships={row.ships} />
           </span>
           {policy.id !== 'raw' && <ShipsChanges answer={answer} ships={row.ships} />}
-          {row.refused && <Said tone="error" label="refused" text={row.refused} same={sameAsEarlier(rows, i, (r) => r.refused)} />}
+          {row.refused === NEEDS_ZOD ? (
+            <span className="said muted" data-testid="needs-zod">
+              not run: {NEEDS_ZOD}
+            </span>
+          ) : (
+            row.refused && <Said tone="error" label="refused" text={row.refused} same={sameAsEarlier(rows, i, (r) => r.refused)} />
+          )}
           {row.log && <Said tone="warn" label="log" text={row.log} same={sameAsEarlier(rows, i, (r) => r.log)} />}
           {row.listed !== undefined && row.listed !== null && (
             <span className="said">
@@ -88,10 +95,19 @@ function Said({ tone, label, text, same }: { tone: 'error' | 'warn'; label: stri
   );
 }
 
-/** The key paths: the first LIST_ITEMS, then "… and N more" to show the rest. */
-function Keys({ paths }: { paths: readonly string[] }) {
+/**
+ * The key paths: the first LIST_ITEMS, then "… and N more" to show the rest; and why some keys could not be judged,
+ * when that is so (never "no undeclared keys" then).
+ */
+function Keys({ paths, unjudged }: { paths: readonly string[]; unjudged?: string | undefined }) {
   const [all, setAll] = useState(false);
-  if (paths.length === 0) return <span className="keys muted">no undeclared keys</span>;
+  const note = unjudged && (
+    <span className="muted" data-testid="unjudged">
+      {paths.length === 0 ? 'undeclared keys not judged: ' : 'others not judged: '}
+      {unjudged}
+    </span>
+  );
+  if (paths.length === 0) return <span className="keys muted">{note || 'no undeclared keys'}</span>;
   const shown = all ? paths : paths.slice(0, LIST_ITEMS);
   return (
     <span className="keys">
@@ -103,6 +119,7 @@ function Keys({ paths }: { paths: readonly string[] }) {
           … and {paths.length - shown.length} more
         </button>
       )}
+      {note}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
-import type { Verdict } from '../../engine/report.ts';
-import { complaintsOf, joinPointer, type Complaint } from '../editor/complaints.ts';
+import type { PolicyRow, Verdict } from '../../engine/report.ts';
+import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
+import { complaintLabel, complaintsOf, type Complaint } from '../editor/complaints.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
@@ -52,7 +53,7 @@ export function VerdictPane() {
                 </code>
               </>
             ) : (
-              verdict?.valid === null && <span className="said muted">{whyNotValidated(row.ships, report.converters[converter]?.listed ?? null)}</span>
+              verdict?.valid === null && <span className="said muted">{whyNotValidated(row, report.converters[converter]?.listed ?? null)}</span>
             )}
             {report.role === 'input' && row.refused !== null && verdict && verdict.valid !== null && (
               <span className="said refused-after">
@@ -82,8 +83,8 @@ export function VerdictTools() {
  */
 function Places({ verdict }: { verdict: Verdict }) {
   const all = complaintsOf(verdict.errors ?? []).map((c) => ({ ...c, unnamed: c.property !== undefined && !c.text.includes(c.property) }));
-  const link = ({ pointer, property }: Complaint, i: number) => (
-    <PathLink key={i} text={joinPointer(property === undefined ? pointer : [...pointer, property]) || '/'} target={{ pointer, ...(property === undefined ? {} : { property }) }} />
+  const link = (c: Complaint, i: number) => (
+    <PathLink key={i} text={complaintLabel(c)} target={{ pointer: c.pointer, ...(c.property === undefined ? {} : { property: c.property }) }} />
   );
   const unnamed = all.filter((c) => c.unnamed);
   const others = all.filter((c) => !c.unnamed);
@@ -103,7 +104,8 @@ function Places({ verdict }: { verdict: Verdict }) {
   );
 }
 
-function whyNotValidated(ships: unknown, listed: unknown): string {
+function whyNotValidated({ ships, refused }: PolicyRow, listed: unknown): string {
+  if (refused === NEEDS_ZOD) return 'not run: this policy needs the zod source (the listing was imported as given)';
   if (ships === null) return 'nothing shipped, so nothing to validate';
   if (listed === null) return 'no schema listed, so the client does not validate';
   return 'the client skips this result';
