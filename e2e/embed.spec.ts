@@ -167,6 +167,8 @@ test('two embeds on a docs page: verdicts, sizes, a set message, Open in playgro
 });
 
 test('every gallery example opens as an embed: its tool, its own verdicts and listing errors, no failed card', async ({ page }) => {
+  // One page for all of them (a context per example would cost more): the budget is per example, on a busy runner.
+  test.setTimeout(EXAMPLES.length * 15_000);
   for (const example of EXAMPLES) {
     // A fresh document per example (a hash change alone would not reload the embed).
     await page.goto('about:blank');

@@ -14,6 +14,8 @@ test('a checked fix applied flips the verdict, and Ctrl+Z restores the source', 
   const raw = page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge');
   await expect(raw).toHaveText('FAIL');
   await page.getByRole('button', { name: 'Suggest fixes' }).click();
+  // Focus stays in the section (the button is gone), then goes to the schema editor on Apply: never to <body>.
+  await expect(page.getByRole('heading', { name: /^Fixes for the SDK v1 client/ })).toBeFocused();
   const fix = page.getByTestId('fix').and(page.locator('[data-kind="loosen-object"]'));
   await expect(fix).toContainText('PASS, checked');
   await fix.locator('summary').click();
@@ -22,7 +24,8 @@ test('a checked fix applied flips the verdict, and Ctrl+Z restores the source', 
   await fix.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => editorText(page, 'schema')).toBe(copilot.case.schema.replaceAll('z.object(', 'z.looseObject('));
   await expect(raw).toHaveText('PASS');
-  await page.locator('[data-editor="schema"] .monaco-editor .view-lines').click();
+  // No click into the editor: Apply left the focus there, at the edit.
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-editor]')?.getAttribute('data-editor'))).toBe('schema');
   await page.keyboard.press('ControlOrMeta+z');
   await expect.poll(() => editorText(page, 'schema')).toBe(copilot.case.schema);
   await expect(raw).toHaveText('FAIL');

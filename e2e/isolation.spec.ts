@@ -81,11 +81,12 @@ test.describe('the sandbox frame with the engine worker', () => {
     expect(sized.ms).toBeGreaterThanOrEqual(3900);
   });
 
-  test('each schema text runs in a worker of its own: a global its code bumps starts over', async ({ page }) => {
-    // The listing names how many times this worker ran schema code that counts on a global.
+  test('each schema text runs in a worker of its own: a count its code keeps on zod starts over', async ({ page }) => {
+    // The listing names how many times this worker ran schema code that counts on zod's global registry (zod is the
+    // schema's own library: it may change it, docs/security.md; the global object takes no new properties).
     const counting = (tag: string) => ({
       v: 1,
-      schema: `import { z } from 'zod';\n// ${tag}\nconst g = globalThis as any;\ng.runs = (g.runs ?? 0) + 1;\nexport default z.object({ ['runs' + g.runs]: z.string() });\n`,
+      schema: `import { z } from 'zod';\n// ${tag}\nconst g = z.globalRegistry as any;\ng.runs = (g.runs ?? 0) + 1;\nexport default z.object({ ['runs' + g.runs]: z.string() });\n`,
       answer: '{}',
     });
     const keys = async (id: number, c: unknown) => {
@@ -96,7 +97,7 @@ test.describe('the sandbox frame with the engine worker', () => {
     expect(await keys(1, counting('a'))).toContain('"runs1"');
     // The same text with another answer: its code is not run again (the loader caches by source text).
     expect(await keys(2, { ...counting('a'), answer: '{"x":1}' })).toContain('"runs1"');
-    // Another text: a fresh realm, so the global starts over (in a shared worker this listed "runs2").
+    // Another text: a fresh realm, so the count starts over (in a shared worker this listed "runs2").
     expect(await keys(3, counting('b'))).toContain('"runs1"');
     expect(await keys(4, counting('a'))).toContain('"runs1"');
   });
@@ -299,9 +300,9 @@ test.describe('through the app', () => {
 
   test('code from one case never changes the verdicts of the next (a JSON.parse hook, then the Copilot example)', async ({ page }) => {
     await openCase(page, caseWith(HOOK_JSON_PARSE));
+    // The hardened realm refuses the hook itself (docs/security.md), at its line.
+    await expect(page.getByText('the schema tried to replace JSON.parse').first()).toBeVisible();
     const listed = page.getByLabel('Listed outputSchema');
-    await expect(listed).toContainText('"a"');
-    await expect(page.getByTestId('status')).toContainText('Evaluated in');
 
     // Same tab, another case: its raw answer keeps costCenter, which a strict client refuses (a fresh tab says FAIL).
     await page.evaluate(() => {

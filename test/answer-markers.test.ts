@@ -65,3 +65,10 @@ it('a wrapped answer: pointers under /result land in the answer as typed', async
   const marks = await errorMarks('z.array(z.object({ sessionId: z.string() }))', answer, 'sdk-v2-node', 'output', 'mcp-sdk-v2');
   expect(marks).toEqual([[2, '"connectedAt"', expect.stringMatching(/\(SDK v2 listing\): must NOT have additional properties$/)]]);
 });
+
+it('an answer zod rejects still has its undeclared key underlined (issue 24 item 3)', async () => {
+  const answer = '{\n  "total": "twelve",\n  "customer": { "shippingAddress": { "city": "Oslo", "region": "Viken" } }\n}';
+  const report = await evaluate({ v: 1, tool: 't', schema: 'export default z.object({ total: z.number(), customer: z.object({ shippingAddress: z.object({ city: z.string() }) }) })', answer });
+  const warnings = answerMarkers({ text: answer, report, converter: 'mcp-sdk-v1', client: 'sdk-v1' }).filter((m) => m.severity === 'warning');
+  expect(warnings.map((m) => [m.startLineNumber, answer.split('\n')[m.startLineNumber - 1]!.slice(m.startColumn - 1, m.endColumn - 1)])).toEqual([[3, '"region"']]);
+});

@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
+import { CHECK_CLIENTS } from '../src/check/findings.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { decodePermalink } from '../src/state/permalink.ts';
 import { checkMain } from '../src/check/main.ts';
@@ -63,7 +63,7 @@ describe.each([
   it('passes an honest tool under every client', () => {
     const t = tool(result(), 'get_user');
     expect(t.findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(t.calls).toEqual([{ arguments: { id: 'u1' }, isError: false, structuredContent: { id: 'u1', name: 'Ada' }, verdicts: Object.fromEntries(CLIENT_IDS.map((c) => [c, { valid: true, message: null }])) }]);
+    expect(t.calls).toEqual([{ arguments: { id: 'u1' }, isError: false, structuredContent: { id: 'u1', name: 'Ada' }, verdicts: Object.fromEntries(CHECK_CLIENTS.map((c) => [c, { valid: true, message: null }])) }]);
   });
 
   it('an undeclared key: a closed-object warning, and every client refuses the real answer with its own message', () => {
@@ -107,7 +107,7 @@ describe.each([
       if (f.client) expect(opened.client).toBe(f.client);
       const report = await evaluate({ v: 1, ...opened });
       const verdicts = report.converters['mcp-sdk-v1']?.policies.raw?.verdicts;
-      const inLink = Object.fromEntries(CLIENT_IDS.map((c) => [c, { valid: verdicts?.[c].valid, message: verdicts?.[c].message }]));
+      const inLink = Object.fromEntries(CHECK_CLIENTS.map((c) => [c, { valid: verdicts?.[c].valid, message: verdicts?.[c].message }]));
       expect({ tool: t.name, verdicts: inLink }).toEqual({ tool: t.name, verdicts: t.calls[0]?.verdicts });
     }
   });

@@ -3,10 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Report } from '../src/engine/report.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+// Each row starts one or two Node processes (tsx, the whole engine): on a busy 2-core runner that outlasts vitest's 30 s.
+vi.setConfig({ testTimeout: 150_000 });
 const cli = (args: string[], input?: string) =>
   spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
 

@@ -60,4 +60,13 @@ describe('engine chunks', () => {
     expect(asked).toHaveLength(1);
     await expect(probe.lazy()).resolves.toHaveProperty('schema');
   });
+
+  it('evaluates chunks in strict mode, like the core: a Function.caller walk from schema code finds no engine frame', async () => {
+    const { probe } = boot();
+    const lazy = await probe.lazy();
+    // A sloppy function made in the worker's realm, as schema code can with `new Function`.
+    const RealmFunction = (probe.lazy as unknown as { constructor: FunctionConstructor }).constructor;
+    const walk = new RealmFunction('return function walk() { return walk.caller; }')() as () => unknown;
+    expect(lazy.callBack(walk)).toBeNull();
+  });
 });

@@ -44,3 +44,31 @@ describe('checking fixes in side runs', () => {
     expect(stale.tried).toBe(0);
   });
 });
+
+describe('fixes together (issue 24 item 5)', () => {
+  // Two problems: an undeclared key (the plain object is closed) and a defaulted key the listing requires.
+  const twoProblems: CaseInput = {
+    v: 1,
+    role: 'output',
+    tool: 'get_order',
+    schema: "import { z } from 'zod';\n\nexport default z.object({\n  id: z.string(),\n  giftWrap: z.boolean().default(false),\n});\n",
+    answer: '{ "id": "o1", "region": "EU" }',
+  };
+  const target = { converter: 'mcp-sdk-v1', client: 'sdk-v1' } as const;
+
+  it('shows each edit that fixes one part as partial, and offers the combination that passes, checked by a real run', async () => {
+    const before = await evaluate(twoProblems);
+    const failing = failingTarget(before, target);
+    if (!failing) throw new Error('the case passes');
+    const candidates = proposeFixes({ role: 'output', schema: twoProblems.schema, answer: twoProblems.answer, report: before, target });
+    const check = await checkFixes(candidates, twoProblems, before, failing, real);
+    const loosen = check.partial.find((p) => p.fix.kind === 'loosen-object');
+    expect(loosen).toMatchObject({ fixed: ['/region'], remaining: ['/giftWrap (missing)'] });
+    expect(check.partial.find((p) => p.fix.kind === 'default-to-optional')).toMatchObject({ fixed: ['/giftWrap (missing)'], remaining: ['/region'] });
+    const together = check.offered.filter((f) => f.fix.parts);
+    expect(together.length).toBeGreaterThan(0);
+    // The offered combination passes in a fresh run of its own schema.
+    const after = await evaluate({ ...twoProblems, schema: together[0]!.fix.schema! });
+    expect(after.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(true);
+  });
+});

@@ -14,16 +14,11 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/
 import * as z from 'zod';
 import { PROTOCOL_IDS, type Protocol } from '../src/engine/contract/versions.ts';
 import { ERA_CASES, type EraCase } from './eras.cases.ts';
+import type { RecordedRun } from './record-worlds.ts';
 
-/** What the v2 SDK did with one case in one era. */
-export interface EraRun {
+/** What the v2 SDK did with one case in one era (test/record-worlds.ts's run, and the version it negotiated). */
+export interface EraRun extends RecordedRun {
   protocol: string | null;
-  listed: unknown;
-  listError: string | null;
-  structuredContent: unknown;
-  isError: boolean;
-  text: string | null;
-  callError: string | null;
 }
 
 type Result = { structuredContent?: unknown; isError?: boolean; content: Array<{ type: string; text?: string }> };

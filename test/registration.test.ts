@@ -152,7 +152,7 @@ describe('what cannot run here', () => {
     const r = loadSchema('import { UserSchema } from "./schemas";\nserver.registerTool("t", { outputSchema: UserSchema }, async () => ({ content: [] }));', 'output');
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      expect(r.error.message).toBe('Cannot import "./schemas": only "zod" and "zod/v4" can be imported here. The code uses UserSchema from it: paste the definition of UserSchema in place of the import.');
+      expect(r.error.message).toMatch(/^Cannot import "\.\/schemas": only "zod".* can be imported here\. The code uses UserSchema from it: paste the definition of UserSchema in place of the import\.$/);
       expect(r.error.line).toBe(1);
     }
   });
@@ -162,7 +162,7 @@ describe('what cannot run here', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.message).toMatch(/^ReferenceError: UserSchema is not defined: the registration refers to UserSchema, which is defined elsewhere in your server\. Paste its definition/);
-      expect(r.error.line).toBe(2);
+      expect([r.error.line, r.error.column]).toEqual([2, 17]);
     }
   });
 

@@ -3,7 +3,8 @@
  * with code splitting: every dynamic `import('./x.ts')` becomes its own chunk. The core script is a small module
  * runtime (a `require` over chunk texts) wrapping the entry chunk and every chunk it imports statically; each other
  * chunk is served on its own, its dynamic imports rewritten to the runtime's `__loadChunk(name)`, which asks the host
- * (the app, through the frame) for the chunk texts it lacks and evaluates them. A module shared by the core and a
+ * (the app, through the frame) for the chunk texts it lacks and evaluates them in strict mode, like the core (no
+ * engine frame a `Function.caller` walk or a structured stack trace could reach). A module shared by the core and a
  * chunk is one chunk evaluated once (one zod for the user's schema and the SDKs).
  */
 import { resolve } from 'node:path';
@@ -148,7 +149,7 @@ function load(spec) {
   if (names.length > 0 && !fetchTexts) return Promise.reject(new Error("The engine part " + name + " cannot be fetched here"));
   return Promise.resolve(names.length > 0 ? fetchTexts(names) : []).then(function (texts) {
     names.forEach(function (n, i) {
-      if (!defs.has(n)) defs.set(n, new Function("exports", "require", "module", "__loadChunk", String(texts[i])));
+      if (!defs.has(n)) defs.set(n, new Function("exports", "require", "module", "__loadChunk", "\\"use strict\\";\\n" + String(texts[i])));
     });
     return req(name);
   });

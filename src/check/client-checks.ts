@@ -5,21 +5,21 @@
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
 import { AjvJsonSchemaValidator as AjvV2 } from '@modelcontextprotocol/client/validators/ajv';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import type { ClientId } from '../engine/contract/catalog.ts';
 import type { JsonSchema } from '../engine/report.ts';
 import { messageOf } from '../engine/lib/message.ts';
+import type { CheckClient } from './findings.ts';
 import type { Dialect } from './schema-checks.ts';
 
 type Provider = { getValidator(schema: never): unknown };
 
-const PROVIDERS: { [K in ClientId]: () => Provider } = {
+const PROVIDERS: { [K in CheckClient]: () => Provider } = {
   'sdk-v1': () => new AjvV1(),
   'sdk-v2-node': () => new AjvV2(),
   'sdk-v2-browser': () => new CfWorkerJsonSchemaValidator(),
 };
 
 /** The client's validator's message when it cannot compile the schema (as listTools or callTool would throw it), else null. */
-export function compileError(client: ClientId, schema: JsonSchema, tool: string, role: 'output' | 'input'): string | null {
+export function compileError(client: CheckClient, schema: JsonSchema, tool: string, role: 'output' | 'input'): string | null {
   try {
     // A fresh provider: Ajv keeps what it compiled by `$id`, and one listing must not change the next one's outcome.
     PROVIDERS[client]().getValidator(schema as never);
@@ -36,7 +36,7 @@ export function compileError(client: ClientId, schema: JsonSchema, tool: string,
  * pick by `$schema` (none: 2020-12; draft-06 is read by the draft-07 engine) and refuse other dialects, which
  * compileError reports.
  */
-export function dialectRead(client: ClientId, declared: Dialect): Dialect | 'refused' {
+export function dialectRead(client: CheckClient, declared: Dialect): Dialect | 'refused' {
   if (client === 'sdk-v1') return 'draft-07';
   if (declared === 'draft-06') return 'draft-07';
   return declared === 'draft-04' || declared === 'unknown' ? 'refused' : declared;

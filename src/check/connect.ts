@@ -11,9 +11,9 @@ import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@mo
 import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
 import { AjvJsonSchemaValidator as AjvV2 } from '@modelcontextprotocol/client/validators/ajv';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import type { ClientId } from '../engine/contract/catalog.ts';
 import type { Json } from '../engine/report.ts';
 import { messageOf } from '../engine/lib/message.ts';
+import type { CheckClient } from './findings.ts';
 import type { Target } from './args.ts';
 
 /** What a request came to: the client's own outcome (its exact message when it threw) and the server's raw answer. */
@@ -29,7 +29,7 @@ export type RawAnswer = { result: Json } | { error: Json };
 
 /** A connected client. */
 export interface Connection {
-  client: ClientId;
+  client: CheckClient;
   /** The server's name and version from the handshake. */
   server: { name: string; version: string } | null;
   listTools(): Promise<Exchange<unknown>>;
@@ -55,7 +55,7 @@ interface SdkTransport {
 const INFO = { name: 'mcp-schema-playground-check', version: '0.1.0' };
 
 /** How each client is made, with the transports of its SDK. */
-const MAKERS: { [K in ClientId]: { client(): SdkClient; stdio(t: StdioTarget): SdkTransport; http(url: URL): SdkTransport } } = {
+const MAKERS: { [K in CheckClient]: { client(): SdkClient; stdio(t: StdioTarget): SdkTransport; http(url: URL): SdkTransport } } = {
   'sdk-v1': {
     client: () => new ClientV1(INFO, { jsonSchemaValidator: new AjvV1() }) as unknown as SdkClient,
     stdio: (t) => new StdioV1({ command: t.command, args: t.args, env: t.env, stderr: 'pipe' }) as unknown as SdkTransport,
@@ -82,7 +82,7 @@ const STDERR_TAIL = 2000;
  * Connects one client to the target within `timeoutMs` (each request has the same bound). Rejects with why (and, for
  * a stdio server, the end of what it wrote on stderr).
  */
-export async function connect(client: ClientId, target: Target, timeoutMs: number): Promise<Connection> {
+export async function connect(client: CheckClient, target: Target, timeoutMs: number): Promise<Connection> {
   const make = MAKERS[client];
   const sdk = make.client();
   const transport = target.kind === 'stdio' ? make.stdio(target) : make.http(new URL(target.url));

@@ -5,6 +5,13 @@
 import type { ClientId } from '../engine/contract/catalog.ts';
 import type { Json, JsonSchema } from '../engine/report.ts';
 
+/**
+ * The real clients check connects, in the catalog's order: it knows how to make each (connect.ts, client-checks.ts),
+ * so a client added to the catalog alone is not one of them.
+ */
+export const CHECK_CLIENTS = ['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const satisfies readonly ClientId[];
+export type CheckClient = (typeof CHECK_CLIENTS)[number];
+
 /** Every finding id, with its severity (the README documents each). */
 export const FINDING_SEVERITY = {
   'call-refused': 'error',
@@ -25,13 +32,13 @@ export const FINDING_IDS = Object.keys(FINDING_SEVERITY) as FindingId[];
 export interface Finding {
   id: FindingId;
   severity: 'error' | 'warning';
-  client?: ClientId;
+  client?: CheckClient;
   message: string;
   link?: string;
 }
 
 /** A finding of this id (its severity from the table). */
-export function finding(id: FindingId, message: string, client?: ClientId): Finding {
+export function finding(id: FindingId, message: string, client?: CheckClient): Finding {
   return { id, severity: FINDING_SEVERITY[id], ...(client ? { client } : {}), message };
 }
 
@@ -47,7 +54,7 @@ export interface CallRecord {
   isError: boolean;
   /** What the server sent, read off the connection; null when it sent none. */
   structuredContent: Json | null;
-  verdicts: { [K in ClientId]: CallVerdict };
+  verdicts: { [K in CheckClient]: CallVerdict };
 }
 
 /** One listed tool. */

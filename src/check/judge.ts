@@ -2,12 +2,11 @@
  * The findings of one listed tool and each client's verdict on each real answer. Pure: takes what the clients and the
  * transports reported (connect.ts), returns plain data.
  */
-import { CLIENT_IDS, type ClientId } from '../engine/contract/catalog.ts';
 import type { Json, JsonSchema } from '../engine/report.ts';
 import { isSchemaNode } from '../engine/lib/schema-walk.ts';
 import type { Exchange, RawAnswer } from './connect.ts';
 import { compileError, dialectRead } from './client-checks.ts';
-import { finding, type CallRecord, type CallVerdict, type Finding } from './findings.ts';
+import { CHECK_CLIENTS, finding, type CallRecord, type CallVerdict, type CheckClient, type Finding } from './findings.ts';
 import { closedObjects, declaredDialect, defaultsRequired, dialectSensitive, nonObjectRoot, unresolvableRefs } from './schema-checks.ts';
 import type { LinkCase } from './link.ts';
 
@@ -22,7 +21,7 @@ export interface ListedTool {
 export type Found = Finding & { linkCase?: LinkCase };
 
 /** Each client's outcome of tools/list: null when it accepted the listing, else its exact message. */
-export type ListOutcomes = { [K in ClientId]: string | null };
+export type ListOutcomes = { [K in CheckClient]: string | null };
 
 const ROLES = [
   ['output', 'outputSchema'],
@@ -40,14 +39,14 @@ export function schemaFindings(tool: ListedTool, listRefused: ListOutcomes, samp
     const add = (f: Finding) => out.push({ ...f, linkCase: f.client ? { ...link, client: f.client } : link });
     const root = nonObjectRoot(listed);
     if (root !== null) {
-      const refusing = CLIENT_IDS.filter((c) => listRefused[c] !== null);
+      const refusing = CHECK_CLIENTS.filter((c) => listRefused[c] !== null);
       const said = refusing.map((c) => `${c}: ${listRefused[c]}`).join('; ');
       add(finding('non-object-root', `${key} has a non-object root (type ${root}); MCP lists objects${said ? `, and the clients refuse tools/list: ${said}` : ''}.`));
     }
     for (const { at: p, ref } of unresolvableRefs(listed)) add(finding('unresolvable-ref', `${at(p)}: "${ref}" points nowhere in the schema; Ajv refuses to compile it and @cfworker/json-schema throws when it reaches it.`));
     const declared = declaredDialect(listed);
     const sensitive = dialectSensitive(listed);
-    for (const client of CLIENT_IDS) {
+    for (const client of CHECK_CLIENTS) {
       const refused = compileError(client, listed, tool.name, role);
       if (refused !== null) add(finding('does-not-compile', `${key} does not compile in ${client}: ${refused}`, client));
       const reads = dialectRead(client, declared);
@@ -71,20 +70,20 @@ export function schemaFindings(tool: ListedTool, listRefused: ListOutcomes, samp
 
 /** A tools/list refusal no per-tool finding explains (e.g. a wire check of the whole list): one finding per client, on every tool. */
 export function unexplainedListRefusals(listRefused: ListOutcomes, found: Found[]): Found[] {
-  return CLIENT_IDS.filter((c) => listRefused[c] !== null && !found.some((f) => (f.client === c || f.id === 'non-object-root') && f.severity === 'error')).map((c) =>
+  return CHECK_CLIENTS.filter((c) => listRefused[c] !== null && !found.some((f) => (f.client === c || f.id === 'non-object-root') && f.severity === 'error')).map((c) =>
     finding('list-refused', `${c} refuses the server's tools/list: ${listRefused[c]}`, c),
   );
 }
 
 /** What one call came to: the server's answer under every client. */
-export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in ClientId]: Exchange<unknown> }, listRefused: ListOutcomes): { record: CallRecord; findings: Found[] } {
-  const raw = CLIENT_IDS.map((c) => exchanges[c].raw.at(-1)).find((r): r is RawAnswer => r !== undefined);
+export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in CheckClient]: Exchange<unknown> }, listRefused: ListOutcomes): { record: CallRecord; findings: Found[] } {
+  const raw = CHECK_CLIENTS.map((c) => exchanges[c].raw.at(-1)).find((r): r is RawAnswer => r !== undefined);
   const call = `${tool.name}(${JSON.stringify(args)})`;
   const none: CallVerdict = { valid: null, message: null };
   const result = raw && 'result' in raw && isSchemaNode(raw.result) ? raw.result : null;
   if (!result) {
-    const why = raw && 'error' in raw ? `the server answered with an error: ${errorText(raw.error)}` : `no answer came: ${CLIENT_IDS.map((c) => `${c}: ${outcomeText(exchanges[c])}`).join('; ')}`;
-    const verdicts = Object.fromEntries(CLIENT_IDS.map((c) => [c, none])) as CallRecord['verdicts'];
+    const why = raw && 'error' in raw ? `the server answered with an error: ${errorText(raw.error)}` : `no answer came: ${CHECK_CLIENTS.map((c) => `${c}: ${outcomeText(exchanges[c])}`).join('; ')}`;
+    const verdicts = Object.fromEntries(CHECK_CLIENTS.map((c) => [c, none])) as CallRecord['verdicts'];
     return { record: { arguments: args, isError: false, structuredContent: null, verdicts }, findings: [finding('call-failed', `${call}: ${why}`)] };
   }
   const isError = result['isError'] === true;
@@ -96,7 +95,7 @@ export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in Clien
   // The link shows the whole result when the clients' verdict turns on isError or on a missing structuredContent.
   const whole = isError || !hasContent;
   const link = listed === undefined ? undefined : { tool: tool.name, role: 'output' as const, listed, answer: whole ? (result as Json) : structuredContent, ...(whole ? { whole } : {}) };
-  for (const client of CLIENT_IDS) {
+  for (const client of CHECK_CLIENTS) {
     const outcome = exchanges[client].outcome;
     const listError = listRefused[client];
     let verdict: CallVerdict;

@@ -1,6 +1,5 @@
 /** The three forms of a check's result: a readable table, the `--json` object, JUnit XML. Pure. */
-import { CLIENT_IDS } from '../engine/contract/catalog.ts';
-import type { CallVerdict, CheckResult } from './findings.ts';
+import { CHECK_CLIENTS, type CallVerdict, type CheckResult } from './findings.ts';
 
 /** The result as `--json` prints it (the issue's shape: `client` and `link` only where there is one). */
 export function jsonOf(result: CheckResult): string {
@@ -19,7 +18,7 @@ export function tableOf(result: CheckResult): string {
       if (f.link) lines.push(`${' '.repeat(48)}${f.link}`);
     }
     for (const call of tool.calls) {
-      const verdicts = CLIENT_IDS.map((c) => `${c} ${verdictWord(call.verdicts[c])}`).join('  ');
+      const verdicts = CHECK_CLIENTS.map((c) => `${c} ${verdictWord(call.verdicts[c])}`).join('  ');
       lines.push(`      call ${JSON.stringify(call.arguments)}${call.isError ? ' (isError)' : ''}: ${verdicts}`);
     }
   }

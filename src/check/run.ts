@@ -3,11 +3,10 @@
  * judge each real answer under every client. Resolves with the result, or with the sentence saying why the server
  * could not be checked (the command exits 2 then).
  */
-import { CLIENT_IDS, type ClientId } from '../engine/contract/catalog.ts';
 import { isSchemaNode } from '../engine/lib/schema-walk.ts';
 import type { CheckOptions } from './args.ts';
 import { connect, describe, type Connection, type Exchange } from './connect.ts';
-import { summaryOf, type CheckResult, type ToolRecord } from './findings.ts';
+import { CHECK_CLIENTS, summaryOf, type CheckClient, type CheckResult, type ToolRecord } from './findings.ts';
 import { judgeCall, schemaFindings, unexplainedListRefusals, type Found, type ListedTool, type ListOutcomes } from './judge.ts';
 import { linkFor } from './link.ts';
 
@@ -15,14 +14,14 @@ export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; erro
 
 /** Runs the check; `progress` gets one line per step (the command writes them on stderr). */
 export async function runCheck(options: CheckOptions, progress: (line: string) => void): Promise<CheckOutcome> {
-  progress(`connecting to ${describe(options.target)} with ${CLIENT_IDS.join(', ')}`);
-  const settled = await Promise.allSettled(CLIENT_IDS.map((c) => connect(c, options.target, options.timeoutMs)));
+  progress(`connecting to ${describe(options.target)} with ${CHECK_CLIENTS.join(', ')}`);
+  const settled = await Promise.allSettled(CHECK_CLIENTS.map((c) => connect(c, options.target, options.timeoutMs)));
   const connections = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = new Map<string, ClientId[]>();
+  const failed = new Map<string, CheckClient[]>();
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') return;
     const why = s.reason instanceof Error ? s.reason.message : String(s.reason);
-    failed.set(why, [...(failed.get(why) ?? []), CLIENT_IDS[i] as ClientId]);
+    failed.set(why, [...(failed.get(why) ?? []), CHECK_CLIENTS[i] as CheckClient]);
   });
   try {
     if (failed.size > 0) return { ok: false, error: [...failed].map(([why, clients]) => `${clients.join(', ')} could not connect to ${describe(options.target)}: ${why}`).join('\n') };
@@ -32,14 +31,14 @@ export async function runCheck(options: CheckOptions, progress: (line: string) =
   }
 }
 
-async function checkConnected(options: CheckOptions, clients: { [K in ClientId]: Connection }, progress: (line: string) => void): Promise<CheckOutcome> {
-  const first = clients[CLIENT_IDS[0]];
+async function checkConnected(options: CheckOptions, clients: { [K in CheckClient]: Connection }, progress: (line: string) => void): Promise<CheckOutcome> {
+  const first = clients[CHECK_CLIENTS[0]];
   const server = first.server ?? { name: '(unnamed)', version: '' };
   progress(`connected to ${server.name} ${server.version}; listing tools`);
   const lists = await eachClient((c) => clients[c].listTools());
   const tools = listedTools(lists);
   if (typeof tools === 'string') return { ok: false, error: tools };
-  const listRefused = Object.fromEntries(CLIENT_IDS.map((c) => [c, lists[c].outcome.ok ? null : lists[c].outcome.message])) as ListOutcomes;
+  const listRefused = Object.fromEntries(CHECK_CLIENTS.map((c) => [c, lists[c].outcome.ok ? null : lists[c].outcome.message])) as ListOutcomes;
   const unknown = options.calls.filter((call) => !tools.some((t) => t.name === call.tool)).map((call) => call.tool);
   if (unknown.length > 0) return { ok: false, error: `the server lists no tool named ${[...new Set(unknown)].join(', ')} (it lists: ${tools.map((t) => t.name).join(', ') || 'none'})` };
 
@@ -72,9 +71,9 @@ async function checkConnected(options: CheckOptions, clients: { [K in ClientId]:
 }
 
 /** The tools as the server listed them, read off the connection (every page), or why there are none to check. */
-function listedTools(lists: { [K in ClientId]: Exchange<unknown> }): ListedTool[] | string {
-  const pages = CLIENT_IDS.map((c) => lists[c].raw).find((raw) => raw.length > 0);
-  if (!pages) return `no client got an answer to tools/list: ${CLIENT_IDS.map((c) => `${c}: ${lists[c].outcome.ok ? 'no answer' : (lists[c].outcome as { message: string }).message}`).join('; ')}`;
+function listedTools(lists: { [K in CheckClient]: Exchange<unknown> }): ListedTool[] | string {
+  const pages = CHECK_CLIENTS.map((c) => lists[c].raw).find((raw) => raw.length > 0);
+  if (!pages) return `no client got an answer to tools/list: ${CHECK_CLIENTS.map((c) => `${c}: ${lists[c].outcome.ok ? 'no answer' : (lists[c].outcome as { message: string }).message}`).join('; ')}`;
   const refused = pages.find((p) => 'error' in p);
   if (refused && 'error' in refused) return `the server answered tools/list with an error: ${JSON.stringify(refused.error)}`;
   const tools: ListedTool[] = [];
@@ -86,11 +85,11 @@ function listedTools(lists: { [K in ClientId]: Exchange<unknown> }): ListedTool[
   return tools;
 }
 
-async function eachClient(request: (client: ClientId) => Promise<Exchange<unknown>>): Promise<{ [K in ClientId]: Exchange<unknown> }> {
-  const done = await Promise.all(CLIENT_IDS.map(async (c) => [c, await request(c)] as const));
-  return Object.fromEntries(done) as { [K in ClientId]: Exchange<unknown> };
+async function eachClient(request: (client: CheckClient) => Promise<Exchange<unknown>>): Promise<{ [K in CheckClient]: Exchange<unknown> }> {
+  const done = await Promise.all(CHECK_CLIENTS.map(async (c) => [c, await request(c)] as const));
+  return Object.fromEntries(done) as { [K in CheckClient]: Exchange<unknown> };
 }
 
-function byClient(connections: Connection[]): { [K in ClientId]: Connection } {
-  return Object.fromEntries(connections.map((c) => [c.client, c])) as { [K in ClientId]: Connection };
+function byClient(connections: Connection[]): { [K in CheckClient]: Connection } {
+  return Object.fromEntries(connections.map((c) => [c.client, c])) as { [K in CheckClient]: Connection };
 }

@@ -13,6 +13,9 @@ import { transpile } from './load/transpile.ts';
 import { preload } from './chunks.ts';
 import { convertAll } from './phases/convert.ts';
 import { analyseAnswer, analysisOf, shipAll } from './phases/ship.ts';
+import { reviveDates } from './lib/dates.ts';
+import { toJson } from './lib/json.ts';
+import { isZod4 } from './worlds/zod-kind.ts';
 import { listErrorAtOf, verifyAll, verifyMemo } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
 import { firstChunksFor, firstReport, selectedOf } from './phases/first.ts';
@@ -22,7 +25,7 @@ import { capReport } from './caps.ts';
 import { generate, generateRequestOf } from './generate/index.ts';
 import { importedConverters } from './import/imported.ts';
 import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
-import { MAX_REGISTERED_TOOLS, type Registration, type Report } from './report.ts';
+import { MAX_REGISTERED_TOOLS, type Json, type Registration, type Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
 import { versionsOf, worldFor } from './worlds/load-world.ts';
@@ -124,6 +127,14 @@ async function evaluateLoaded(
   hooks: EvaluateHooks & { selected: ReturnType<typeof selectedOf> },
 ): Promise<Report> {
   const result = answer.ok ? answer.result : null;
+  // At a z.date() (output role), an ISO string stands for the Date a handler returns: zod parses the Date, the JSON
+  // ships (lib/dates.ts); any other string there is the answer's own error.
+  const dates = answer.ok && !result && loaded.role === 'output' && isZod4(loaded.schema) ? reviveDates(loaded.schema, answer.value, c.answer) : null;
+  if (dates && !dates.ok) {
+    // A firstOnly realm has loaded only the selected converter's chunks: the listings come with the full run.
+    if (hooks.firstOnly) return { ...report, answer: { ok: false, error: dates.error } };
+    answer = { ok: false, error: dates.error, result: null };
+  }
   const request = generateRequestOf(c);
   if (!answer.ok || request) {
     const listings = await convertAll(loaded);
@@ -134,9 +145,11 @@ async function evaluateLoaded(
     }
   }
 
-  const shipped = result?.ok ? result.structuredContent : answer.value;
+  const returned = dates?.ok && dates.paths.length > 0 ? dates.value : undefined;
+  if (dates?.ok && returned !== undefined) report.answerDates = dates.paths;
+  const shipped = result?.ok ? result.structuredContent : returned !== undefined ? (toJson(returned) ?? null) : answer.value;
   const facts = result?.ok ? result : undefined;
-  const analysed = analyseAnswer(loaded, shipped);
+  const analysed = analyseAnswer(loaded, returned ?? shipped);
   const shipments = result?.ok && result.isError ? unvalidatedShipments(POLICIES, shipped) : shipAll(loaded, shipped, analysed);
   const { selected } = hooks;
   // One memo for the evaluation: the full report reuses the first report's verdicts.
@@ -147,7 +160,8 @@ async function evaluateLoaded(
     if (hooks.firstOnly) return first;
   }
   const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts, memo);
-  const out: Report = { ...report, converters, realSdk: await realRuns(loaded, answer.value, converters) };
+  // The real SDKs run the value the handler returns (its Dates included; the session serializes them as a transport would).
+  const out: Report = { ...report, converters, realSdk: await realRuns(loaded, (returned ?? answer.value) as Json, converters) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;
 }

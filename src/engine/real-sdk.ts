@@ -4,6 +4,7 @@
  * answer editor re-evaluates the same schema on every keystroke; only the tool's answer changes between runs. Browser-safe: only entry points without `node:` imports (v2 resolves its `_shims` per
  * environment). The v2 client's validator is pinned to the Ajv provider, its Node default, so Node and browser runs agree.
  */
+import { isPlainJson } from './lib/json.ts';
 import { messageOf } from './lib/message.ts';
 import { isModern, sdkProtocols } from './era.ts';
 import type { JsonSchema, Json, RealSdkRow } from './report.ts';
@@ -27,6 +28,8 @@ export async function runRealSdk(version: RealSdkId, loaded: LoadedCase, answer:
   const done = await withSession(version, loaded, async (session) => {
     ({ listed: row.listed, listError: row.listError } = await listOnce(session, loaded));
     session.slot.answer = answer;
+    // A handler's Date (a z.date() answer): only a transport that serializes turns it into the string a client sees.
+    session.slot.serialize = !isPlainJson(answer);
     try {
       const result = await session.client.callTool({ name: loaded.tool, arguments: loaded.role === 'input' ? answer : {} });
       row.structuredContent = (result.structuredContent ?? null) as Json | null;

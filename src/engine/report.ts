@@ -183,6 +183,11 @@ export const ReportSchema = z.object({
   versions: z.record(z.string(), message),
   /** The answer form the case picked (absent: the structuredContent, as before answer forms existed). */
   answerForm: z.exactOptional(z.enum(ANSWER_FORM_IDS)),
+  /**
+   * The key paths where an ISO date-time string sits at a z.date() (output role): it stands for the Date the handler
+   * returns, which zod parses and which ships as JSON.stringify writes it. Absent when there are none.
+   */
+  answerDates: z.exactOptional(paths),
   /** The protocol era that ran (the v2 SDK's negotiation, and the wrap rule of every other converter, engine/era.ts). */
   protocol: z.exactOptional(z.enum(PROTOCOL_IDS)),
   /** A first report (engine/phases/first.ts): the parts still being computed; the full report follows without it. */

@@ -12,6 +12,7 @@ import { messageOf } from '../engine/lib/message.ts';
 import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
+import { hardenRealm } from './harden.ts';
 import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
@@ -27,10 +28,14 @@ const BLOCKED = [
 ];
 const BLOCKED_NAVIGATOR = ['storage', 'locks', 'serviceWorker', 'sendBeacon'];
 
-/** Cases run before `ready` so that a worker's first real case runs on a warm engine (both roles, every converter). */
+/**
+ * Cases run before `ready` so that a worker's first real case runs on a warm engine (both roles, every converter, and
+ * a TypeScript source: sucrase, an engine part loaded on need, is loaded and warm before a TypeScript case meets the
+ * run budget of a warm worker).
+ */
 const WARM_UP = [
   { v: 1, role: 'output', schema: "import { z } from 'zod';\nexport default z.object({ a: z.string(), n: z.number().optional() });\n", answer: '{"a":"x","b":1}' },
-  { v: 1, role: 'input', schema: "import { z } from 'zod';\nexport default z.object({ q: z.string() });\n", answer: '{"q":1}' },
+  { v: 1, role: 'input', schema: "import { z } from 'zod';\nconst Q: z.ZodString = z.string();\nexport default z.object({ q: Q });\n", answer: '{"q":1}' },
 ] as const;
 
 /** Removes a property wherever it is defined along an object's prototype chain, then pins it to undefined. */
@@ -124,14 +129,17 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const report = await evaluate(c, {
       firstOnly,
       loading: () => {
-        // Schema code runs from here on in this realm: no engine code is evaluated after it (docs/security.md).
+        // Schema code runs from here on in this realm: no engine code is evaluated after it, and the intrinsics and
+        // globals are frozen before it (docs/security.md).
         chunkHost.lock();
+        hardenRealm();
         send({ type: 'phase', id, phase: 'load' });
       },
       loaded: () => send({ type: 'phase', id, phase: 'run' }),
       ...(posts ? { first: (r: Report) => send({ type: 'partial', id, digest, report: elide(r), ms: ms() }) } : {}),
     });
     chunkHost.lock();
+    hardenRealm();
     // A firstOnly run stops at its first report (already posted): the rest comes from a realm with every part.
     send(report.pending ? { type: 'rest', id } : { type: 'report', id, digest, report: elide(report), ms: ms() });
   } catch (e) {

@@ -1,5 +1,5 @@
 /**
- * The case's version world and answer form (issue 10): absent from a case when they are the defaults, so a case of
+ * The case's version world, answer form (issue 10) and protocol era (issue 21): absent from a case when they are the defaults, so a case of
  * the default world is the same object, link and draft as before versions existed.
  */
 import { ANSWER_FORMS, DEFAULT_ANSWER_FORM, DEFAULT_PROTOCOL, DEFAULT_VERSIONS, type AnswerForm, type Protocol, type Versions } from '../engine/contract/versions.ts';
@@ -28,7 +28,7 @@ export function sameVersions(a: Versions, b: Versions): boolean {
   return VERSION_KEYS.every((k) => a[k] === b[k]);
 }
 
-/** True when the case runs the default versions and answer form. */
+/** True when the case runs the default versions, answer form and protocol era. */
 export function isDefaultWorld(c: Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'>): boolean {
   return sameVersions(versionsOf(c), DEFAULT_VERSIONS) && answerFormOf(c) === DEFAULT_ANSWER_FORM && protocolOf(c) === DEFAULT_PROTOCOL;
 }
@@ -56,7 +56,7 @@ export function registeredOf(c: Pick<PlaygroundCase, 'registered'>): Pick<Playgr
   return c.registered === undefined ? {} : { registered: c.registered };
 }
 
-/** True when two cases run different versions or read the answer differently. */
+/** True when two cases run different versions or eras, or read the answer differently. */
 export function choicesChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
   return !sameVersions(versionsOf(a), versionsOf(b)) || answerFormOf(a) !== answerFormOf(b) || protocolOf(a) !== protocolOf(b);
 }

@@ -11,6 +11,7 @@ import { wrapRoot } from './wrap-root.ts';
 import type { FixCandidate, FixTarget } from './types.ts';
 
 export type { FixCandidate, FixKind, FixTarget, SourceEdit } from './types.ts';
+export { combineFixes } from './combine.ts';
 
 /** The case a fix is proposed for. */
 export interface FixCase {
@@ -46,18 +47,39 @@ export function proposeFixes(c: FixCase): FixCandidate[] {
   return [...edits, ...serverFixes(c.report, target, schemaName(c.schema, c.role))];
 }
 
-/** What a fixed case's report says: whether the target verdict passes, and whether zod's acceptance of the answer changed. */
+/**
+ * What a fixed case's report says: whether the target verdict passes, whether zod's acceptance of the answer changed,
+ * and, for a verdict that still fails, the places the client complained about before and no longer does (`fixed`) and
+ * those it still complains about (`remaining`): a partial fix.
+ */
 export interface Judgement {
   passes: boolean;
   /** 'now rejects' / 'now accepts' when zod's parse of the answer flips with the fix, else null. */
   zodChange: 'now rejects' | 'now accepts' | null;
+  fixed: string[];
+  remaining: string[];
 }
 
 /** Judges the fixed case's report against the report before the fix. */
 export function judge(before: Report, after: Report, target: FixTarget): Judgement {
-  const passes = after.converters[target.converter]?.policies[target.policy]?.verdicts[target.client]?.valid === true;
+  const verdictOf = (r: Report) => r.converters[target.converter]?.policies[target.policy]?.verdicts[target.client];
+  const passes = verdictOf(after)?.valid === true;
   const [was, is] = [zodAccepts(before), zodAccepts(after)];
-  return { passes, zodChange: was === is || was === null || is === null ? null : is ? 'now accepts' : 'now rejects' };
+  const zodChange = was === is || was === null || is === null ? null : is ? 'now accepts' : 'now rejects';
+  const [then, now] = [placesOf(verdictOf(before)?.errors), placesOf(verdictOf(after)?.errors)];
+  // Only a verdict that still fails the same way (the client's own errors, before and after) can be partly fixed.
+  if (passes || verdictOf(after)?.valid !== false || then.length === 0) return { passes, zodChange, fixed: [], remaining: [] };
+  return { passes, zodChange, fixed: then.filter((p) => !now.includes(p)), remaining: now };
+}
+
+/** The places a validator's errors name: `/region` for a refused key, `/giftWrap (missing)`, else the value's pointer. */
+function placesOf(errors: ReadonlyArray<{ path: string; params: Record<string, unknown> }> | undefined): string[] {
+  const out = (errors ?? []).map(({ path, params }) => {
+    const key = params['additionalProperty'] ?? params['unevaluatedProperty'];
+    if (typeof key === 'string') return `${path}/${key}`;
+    return typeof params['missingProperty'] === 'string' ? `${path}/${params['missingProperty']} (missing)` : path || '/';
+  });
+  return [...new Set(out)];
 }
 
 /** Whether the server's zod accepts the answer (the `raw` row was not refused), or null when the report cannot tell. */

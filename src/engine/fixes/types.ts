@@ -32,4 +32,6 @@ export interface FixCandidate {
   edits: SourceEdit[];
   copy: string | null;
   verifiedBy: PolicyId | null;
+  /** A combination of fixes (combine.ts): the titles of the edits it applies together. */
+  parts?: string[];
 }

@@ -1,6 +1,7 @@
 /**
- * The module map the user's code runs with: the world's zod package (worlds/world.ts) and nothing else. In the
- * default world `zod` and `zod/v4` are the bundled zod; in another, each specifier means what it means in that package.
+ * The module map the user's code runs with: the world's zod package (worlds/world.ts) and nothing else. In every world,
+ * the default one included, each of `zod`, `zod/v3`, `zod/v4`, `zod/v4/mini` (and `zod/mini` on 4.x) means what it
+ * means in that zod package.
  */
 import * as zodModule from 'zod';
 import * as zodV3Module from 'zod/v3';

@@ -7,6 +7,7 @@ import { MissingImport } from './register.ts';
 import { originalPosition } from './source-map.ts';
 import { messageOf } from '../lib/message.ts';
 import { SOURCE_NAME } from './step.ts';
+import { tamperMessage } from './tamper.ts';
 import type { Transpiled } from './transpile.ts';
 
 /** A syntax error only the engine finds (the transpiler let it through), located where it can be. */
@@ -48,6 +49,8 @@ function importPosition(source: string, module: string): { line: number; column:
 }
 
 function describeThrown(e: unknown): string {
+  const tampered = tamperMessage(e);
+  if (tampered !== null) return tampered;
   const text = cleanNames(messageOf(e));
   const name = e instanceof Error ? e.name : '';
   return name && name !== 'Error' ? `${name}: ${text}` : text;

@@ -10,8 +10,8 @@ import { policyNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
 /** The case's one analysis, or what its computation threw (each policy then reports it as its internal error). */
 export type Analysed = { ok: true; analysis: Analysis } | { ok: false; error: unknown };
 
-/** Analyses the answer once for every policy. Never throws. */
-export function analyseAnswer(loaded: LoadedCase, answer: Json): Analysed {
+/** Analyses the answer once for every policy (the value the handler returned: Dates where the answer stands for them). Never throws. */
+export function analyseAnswer(loaded: LoadedCase, answer: unknown): Analysed {
   return guard((): Analysed => ({ ok: true, analysis: analyse(loaded.schema, answer) }), (error) => ({ ok: false, error }));
 }
 

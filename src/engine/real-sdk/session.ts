@@ -29,8 +29,12 @@ interface SdkServer {
 export interface Session {
   client: SdkClient;
   registered: { outputSchemaJson?: unknown };
-  /** What the output tool answers with: set by each run before its call (runs on a session take turns). */
-  slot: { answer: Json };
+  /**
+   * What the output tool answers with: set by each run before its call (runs on a session take turns). `serialize`:
+   * the answer holds what only a real transport's JSON turns into JSON (a handler's Date), so the server's messages
+   * go through JSON on their way to the client, as over stdio or HTTP.
+   */
+  slot: { answer: Json; serialize: boolean };
   /** This session's tools/list, once asked: the listing of one registered tool never changes, so later runs reuse it. */
   listing?: Promise<{ listed: JsonSchema | null; listError: string | null }>;
   close(): Promise<void>;
@@ -48,10 +52,11 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
   const ClientClass = api.Client as unknown as new (i: typeof info, o?: object) => SdkClient;
   const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)(), ...modernClientOptions(loaded) });
   const [clientSide, serverSide] = api.InMemoryTransport.createLinkedPair();
+  const slot: Session['slot'] = { answer: null, serialize: false };
+  serializeOutgoing(serverSide, slot);
   // 1.20's registerTool takes only a raw shape and wraps it in its own z.object (a real 1.20 server passes `.shape`).
   const schema = version === 'v1' && world.v1.version === '1.20.2' ? rawShapeOf(loaded.schema) : loaded.schema;
   const config = loaded.role === 'output' ? { outputSchema: schema } : { inputSchema: schema };
-  const slot: Session['slot'] = { answer: null };
   const serve = (): SdkServer => {
     const server = new Server(info);
     session.registered = server.registerTool(loaded.tool, config, handlerFor(loaded, slot));
@@ -83,6 +88,13 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
     throw e;
   }
   return session;
+}
+
+/** Passes the server's messages through JSON (`JSON.stringify`, then parse) while the slot asks for it. */
+function serializeOutgoing(transport: unknown, slot: Session['slot']): void {
+  const t = transport as { send(message: unknown, options?: unknown): Promise<void> };
+  const send = t.send.bind(t);
+  t.send = (message, options) => send(slot.serialize ? (JSON.parse(JSON.stringify(message)) as unknown) : message, options);
 }
 
 /** The v2 client pinned to the modern era (the 2025 era is its default negotiation). */

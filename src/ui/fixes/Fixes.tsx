@@ -1,4 +1,9 @@
-/** Fixes for the selected failing verdict, each checked in the sandbox before it is offered; one click applies it. */
+/**
+ * Fixes for the selected failing verdict, each checked in the sandbox before it is offered; one click applies it.
+ * Focus never drops to the page: Suggest fixes moves it to the section's heading (the button it replaces is gone),
+ * Apply to the schema editor at the edit (where Ctrl/Cmd+Z undoes it; the fixes leave once the verdict passes).
+ */
+import { useRef } from 'react';
 import { CLIENT_ENTRIES, entryOf, POLICY_ENTRIES } from '../../engine/contract/catalog.ts';
 import { copyText } from '../clipboard.ts';
 import { editors } from '../editor/mountedEditors.ts';
@@ -13,6 +18,13 @@ import { sameJson } from '../../engine/lib/json.ts';
 /** The fixes section under the verdict rows (nothing while the selected verdict passes). */
 export function Fixes() {
   const { state, ask } = useFixes();
+  // Set by Suggest fixes: the heading that replaces the button takes the focus as it mounts.
+  const focusTitle = useRef(false);
+  const title = (heading: HTMLHeadingElement | null) => {
+    if (!heading || !focusTitle.current) return;
+    focusTitle.current = false;
+    heading.focus();
+  };
   if (state.status === 'none') return null;
   const { total, target } = state;
   const client = entryOf(CLIENT_ENTRIES, target.client).title;
@@ -20,7 +32,14 @@ export function Fixes() {
   if (state.status === 'available') {
     return (
       <section className="fixes" aria-label="Fixes" data-testid="fixes">
-        <button type="button" className="ghost" onClick={ask}>
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => {
+            focusTitle.current = true;
+            ask();
+          }}
+        >
           Suggest fixes
         </button>{' '}
         <span className="hint" title={`Each schema edit is run in the sandbox first and offered only if it turns the ${client}'s verdict under ${policy} to PASS.`}>
@@ -33,7 +52,7 @@ export function Fixes() {
   const edited = total - check.inWords.length - check.offered.filter((f) => f.fix.verifiedBy).length;
   return (
     <section className="fixes" aria-label="Fixes" data-testid="fixes">
-      <h3 className="fixes-title">
+      <h3 className="fixes-title" ref={title} tabIndex={-1}>
         Fixes for the {client} under {policy}
       </h3>
       {state.status === 'checking' && <Note>Checking {edited} candidate schema edits in the sandbox…</Note>}
@@ -42,9 +61,18 @@ export function Fixes() {
       ))}
       {state.status === 'done' && check.offered.length === 0 && (
         <Note>
-          None of the {check.tried} schema edits tried turns this verdict PASS.
+          None of the {check.tried} schema edits tried (alone, or the partial ones together) turns this verdict PASS.
         </Note>
       )}
+      {!check.offered.some((f) => f.fix.schema !== null) &&
+        check.partial.map((p, i) => (
+          <div className="fix fix-partial" key={`p${i}`} data-testid="fix-partial">
+            <strong>{p.fix.title}</strong> <span className="badge">partial</span>{' '}
+            <span className="muted">
+              fixes {listed(p.fixed)}; {listed(p.remaining)} still fail{p.remaining.length === 1 ? 's' : ''}
+            </span>
+          </div>
+        ))}
       {check.inWords.map((fix, i) => (
         <div className="fix fix-words" key={`w${i}`} data-testid="fix-in-words">
           <strong>{fix.title}</strong>
@@ -63,8 +91,11 @@ function FixCard({ checked }: { checked: CheckedFix }) {
   const apply = () => {
     if (schema === null) return;
     const editor = editors.get('schema');
-    if (editor) editor.setText(schema);
-    else store.getState().setField('schema', schema);
+    if (editor) {
+      const at = firstChange(editor.getText(), schema);
+      editor.setText(schema);
+      editor.reveal(at.line, at.column);
+    } else store.getState().setField('schema', schema);
     const answerEditor = editors.get('answer');
     if (fix.answer === null) return;
     if (answerEditor) answerEditor.setText(fix.answer);
@@ -75,6 +106,7 @@ function FixCard({ checked }: { checked: CheckedFix }) {
   return (
     <div className="fix" data-testid="fix" data-kind={fix.kind}>
       <strong>{fix.title}</strong>{' '}
+      {fix.parts && <span className="muted">(together) </span>}
       <span className="badge badge-pass" title="the edited case ran in the sandbox and this client accepts the answer">
         {fix.verifiedBy ? `PASS under ${entryOf(POLICY_ENTRIES, fix.verifiedBy).title}` : 'PASS, checked'}
       </span>
@@ -94,6 +126,24 @@ function FixCard({ checked }: { checked: CheckedFix }) {
       </details>
     </div>
   );
+}
+
+/** The 1-based line and column where `after` first differs from `before` (where an applied edit starts). */
+function firstChange(before: string, after: string): { line: number; column: number } {
+  let i = 0;
+  while (i < before.length && i < after.length && before[i] === after[i]) i++;
+  const lines = after.slice(0, i).split('\n');
+  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+}
+
+/** Places as the pane shows them: `/region`, `/giftWrap (missing)`. */
+function listed(places: readonly string[]) {
+  return places.map((p, i) => (
+    <span key={p}>
+      {i > 0 && ', '}
+      <code>{p}</code>
+    </span>
+  ));
 }
 
 function CopyBlock({ text }: { text: string }) {

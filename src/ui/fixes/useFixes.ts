@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { failingTarget, proposeFixes, type FixTarget } from '../../engine/fixes/index.ts';
 import { selectEngineCase } from '../../state/store.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
-import { checkFixes, type FixCheck } from './checkFixes.ts';
+import { checkFixes, NO_CHECK, type FixCheck } from './checkFixes.ts';
 
 /** Where checking stands for the report on screen: nothing to fix, fixes to check once asked, checking, done. */
 export type FixesState =
@@ -35,7 +35,7 @@ export function useFixes(): { state: FixesState; ask(): void } {
     let current = true;
     sideRuns.clear();
     const show = (status: 'checking' | 'done') => (check: FixCheck) => current && setState({ status, target, total: candidates.length, check });
-    show('checking')({ offered: [], tried: 0, inWords: [] });
+    show('checking')(NO_CHECK);
     void checkFixes(candidates, base, report, target, (c) => sideRuns.run(c), show('checking')).then(show('done'));
     return () => {
       current = false;

@@ -26,6 +26,12 @@ export function UndeclaredPane() {
   return (
     <>
       {rows.length > 1 && <PolicyNote />}
+      {report.answerDates && (
+        <p className="about" data-testid="answer-dates">
+          <code>{report.answerDates.join(', ')}</code>: an ISO date-time string at a <code>z.date()</code> stands for the Date the handler
+          returns: the server’s parse sees a Date, and what ships is the string <code>JSON.stringify</code> writes.
+        </p>
+      )}
       {input && (
         <div className="policy-row">
           <span className="policy">server</span>

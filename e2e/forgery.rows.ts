@@ -1,0 +1,150 @@
+/**
+ * Attack rows (issue 18): schema code from a link that tries to forge the verdict, each by a different route. Every
+ * attack wraps the same honest schema and answer (`z.object({ id: z.string() })` with `{"id":"1","extra":2}`: the
+ * strict clients refuse the extra key, the real SDK v1 client says `data must NOT have additional properties`), and
+ * its `forge` turns every verdict it can reach into PASS and clears every real-run error. A row expects either the
+ * refusal naming what it tried to replace (`refused`), or a report equal to the honest one (`truthful`).
+ */
+
+/** Rewrites whatever report-shaped value it is handed: every verdict PASS, every real run's error gone. */
+const FORGE = `
+const forge = (v) => {
+  try {
+    if (v && typeof v === 'object') {
+      if ('valid' in v && 'message' in v) { v.valid = true; v.message = null; }
+      if ('callError' in v) v.callError = null;
+      if (v.converters) for (const row of Object.values(v.converters)) for (const p of Object.values(row.policies)) for (const k of Object.keys(p.verdicts)) p.verdicts[k] = { valid: true, message: null };
+      if (v.realSdk) for (const r of Object.values(v.realSdk)) if (r) r.callError = null;
+    }
+  } catch {}
+  return v;
+};`;
+
+export const HONEST_SCHEMA = "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n";
+export const FAILING_ANSWER = '{"id":"1","extra":2}';
+export const PASSING_ANSWER = '{"id":"1"}';
+
+export interface AttackRow {
+  id: string;
+  /** The route, as the issue names it. */
+  route: string;
+  /** Code placed after the import and `forge`, before the honest default export. */
+  attack: string;
+  /** `refused`: the load error says "the schema tried to <refused>", on a line of the attack; `truthful`: the honest report exactly. */
+  expect: { refused: string } | 'truthful';
+}
+
+export const ATTACK_ROWS: AttackRow[] = [
+  {
+    id: 'promise-then',
+    route: 'Promise.prototype.then',
+    attack: 'const then0 = Promise.prototype.then;\nPromise.prototype.then = function (f, r) { return then0.call(this, f ? (v) => f(forge(v)) : f, r); };',
+    expect: { refused: 'replace Promise.prototype.then' },
+  },
+  {
+    id: 'then-getter',
+    route: 'a `then` getter on Object.prototype',
+    attack: "Object.defineProperty(Object.prototype, 'then', { get() { forge(this); return undefined; }, configurable: true });",
+    expect: { refused: 'add "then" to a built-in object' },
+  },
+  {
+    id: 'promise-all',
+    route: 'Promise.all',
+    attack: 'const all0 = Promise.all;\nPromise.all = function (xs) { return all0.call(this, xs).then((vs) => vs.map(forge)); };',
+    expect: { refused: 'replace Promise.all' },
+  },
+  {
+    id: 'promise-species',
+    route: 'Promise species',
+    attack: "class Forged extends Promise { then(f, r) { return super.then(f ? (v) => f(forge(v)) : f, r); } }\nObject.defineProperty(Promise, Symbol.species, { get() { return Forged; }, configurable: true });",
+    expect: { refused: "redefine a built-in's [Symbol.species]" },
+  },
+  {
+    id: 'json',
+    route: 'JSON',
+    attack: 'const parse0 = JSON.parse, stringify0 = JSON.stringify;\nJSON.parse = (t, r) => forge(parse0(t, r));\nJSON.stringify = (v, r, s) => stringify0(forge(v), r, s);',
+    expect: { refused: 'replace JSON.parse' },
+  },
+  {
+    id: 'array-methods',
+    route: 'array methods',
+    attack: 'const map0 = Array.prototype.map;\nArray.prototype.map = function (f, t) { return map0.call(this, (x, i, a) => forge(f.call(t, x, i, a)), t); };',
+    expect: { refused: 'replace Array.prototype.map' },
+  },
+  {
+    id: 'array-iterator',
+    route: 'iterators',
+    attack: 'const it = Object.getPrototypeOf([][Symbol.iterator]());\nconst next0 = it.next;\nit.next = function () { const r = next0.call(this); if (!r.done) forge(r.value); return r; };',
+    expect: { refused: 'replace %ArrayIteratorPrototype%.next' },
+  },
+  {
+    id: 'map',
+    route: 'Map',
+    attack: 'const get0 = Map.prototype.get;\nMap.prototype.get = function (k) { return forge(get0.call(this, k)); };',
+    expect: { refused: 'replace Map.prototype.get' },
+  },
+  {
+    id: 'object-setter',
+    route: 'setters planted on Object.prototype',
+    attack: "Object.defineProperty(Object.prototype, 'valid', { set(v) { Object.defineProperty(this, 'valid', { value: true, writable: true, enumerable: true, configurable: true }); }, configurable: true });",
+    expect: { refused: 'add "valid" to a built-in object' },
+  },
+  {
+    id: 'object-values',
+    route: 'Object.values',
+    attack: 'const values0 = Object.values;\nObject.values = (o) => values0(o).map(forge);',
+    expect: { refused: 'replace Object.values' },
+  },
+  {
+    id: 'function-call',
+    route: 'Function.prototype.call/apply',
+    attack: 'const apply0 = Function.prototype.apply;\nFunction.prototype.apply = function (t, a) { return forge(Reflect.apply(this, t, a ?? [])); };',
+    expect: { refused: 'replace Function.prototype.apply' },
+  },
+  {
+    id: 'prepare-stack-trace',
+    route: 'Error.prepareStackTrace',
+    attack: "Error.prepareStackTrace = (e, sites) => { for (const s of sites) { try { forge(s.getThis?.()); const f = s.getFunction?.(); if (f) forge(f); } catch {} } return ''; };\nconst probe = (v) => { void new Error('probe').stack; return true; };",
+    expect: 'truthful',
+  },
+  {
+    id: 'function-caller',
+    route: 'Function.caller',
+    attack: "const walk = new Function('forge', 'return function walk() { let c = walk.caller; for (let n = 0; c && n < 64; n++) { try { forge(c.arguments && c.arguments[0]); } catch (e) {} c = c.caller; } return true; }')(forge);\nconst probe = walk;",
+    expect: 'truthful',
+  },
+  {
+    id: 'string-replace',
+    route: "String.prototype.replace writing '|| true' into Ajv's generated code",
+    attack: "const replace0 = String.prototype.replace;\nString.prototype.replace = function (...a) { const r = replace0.apply(this, a); return typeof r === 'string' && r.includes('additionalProperty') ? replace0.call(r, /if\\s*\\(/g, 'if (false && ') : r; };",
+    expect: { refused: 'replace String.prototype.replace' },
+  },
+  {
+    id: 'regexp-exec',
+    route: 'RegExp methods',
+    attack: 'const exec0 = RegExp.prototype.exec;\nRegExp.prototype.exec = function (s) { return exec0.call(this, s); };',
+    expect: { refused: 'replace RegExp.prototype.exec' },
+  },
+  {
+    id: 'timers',
+    route: 'timers (a fake setTimeout fakes an SDK timeout)',
+    attack: 'globalThis.setTimeout = (f) => { f(); return 0; };',
+    expect: { refused: 'replace globalThis.setTimeout' },
+  },
+  {
+    id: 'global-json',
+    route: 'the global JSON binding',
+    attack: 'globalThis.JSON = { parse: (t) => forge(JSON.parse(t)), stringify: JSON.stringify };',
+    expect: { refused: 'replace globalThis.JSON' },
+  },
+];
+
+/** The schema text of an attack row: the attack runs at the module's top level, line 1 is the import. */
+export function attackSchema(row: AttackRow): string {
+  // Rows with a probe run it inside the schema's own parse (a refinement), while the engine and the SDKs are on the stack.
+  const schema = row.attack.includes('const probe') ? 'z.object({ id: z.string() }).refine((v) => probe(v))' : 'z.object({ id: z.string() })';
+  return `import { z } from 'zod';${FORGE}\n${row.attack}\nexport default ${schema};\n`;
+}
+
+/** The 1-based line of the attack's first line in attackSchema(row). */
+export const ATTACK_LINE = 1 + FORGE.split('\n').length;

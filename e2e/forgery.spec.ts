@@ -1,0 +1,69 @@
+/**
+ * A verdict no link can forge (issue 18): each attack row (forgery.rows.ts) runs in the built sandbox frame and then
+ * through its permalink in the app. Every row ends in the refusal naming what it tried to replace, or in the honest
+ * report; never a forged PASS, a forged listing or a missing real-run error. Honest controls, one failing and one
+ * passing, keep the suite from passing by breaking everything.
+ */
+import type { FrameMessage } from '../src/sandbox/protocol.ts';
+import type { Report } from '../src/engine/report.ts';
+import { engineWorkerSource, evaluateInFrame, mountFrame } from './frameHarness.ts';
+import { expect, openCase, test } from './fixtures.ts';
+import { ATTACK_LINE, ATTACK_ROWS, attackSchema, FAILING_ANSWER, HONEST_SCHEMA, PASSING_ANSWER } from './forgery.rows.ts';
+
+function reportOf(m: FrameMessage): Report {
+  if (m.type !== 'report') throw new Error(`Expected a report, got ${JSON.stringify(m).slice(0, 400)}`);
+  return m.report;
+}
+
+/** What a forgery would change: every converter's listing and verdicts, and both real runs. */
+function verdictsOf(r: Report): unknown {
+  return { converters: r.converters, realSdk: r.realSdk };
+}
+
+test('every attack row is refused or reports the honest verdicts, beside honest controls', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  // A generous budget: each row is a new schema text, so a cold worker, on a busy runner; this test is about verdicts.
+  await mountFrame(page, engineWorkerSource(), 10_000);
+  let id = 0;
+  const failing = reportOf((await evaluateInFrame(page, ++id, { v: 1, schema: HONEST_SCHEMA, answer: FAILING_ANSWER })).message);
+  // The failing control: the listing closes the object, SDK v1's client and its real run refuse the extra key.
+  expect(failing.converters['mcp-sdk-v1']?.listed).toMatchObject({ additionalProperties: false });
+  expect(failing.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toMatchObject({ valid: false });
+  expect(failing.realSdk.v1?.callError).toContain('data must NOT have additional properties');
+  const passing = reportOf((await evaluateInFrame(page, ++id, { v: 1, schema: HONEST_SCHEMA, answer: PASSING_ANSWER })).message);
+  expect(passing.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toMatchObject({ valid: true });
+  expect(passing.realSdk.v1?.callError).toBeNull();
+
+  for (const row of ATTACK_ROWS) {
+    const report = reportOf((await evaluateInFrame(page, ++id, { v: 1, schema: attackSchema(row), answer: FAILING_ANSWER })).message);
+    if (row.expect === 'truthful') {
+      expect.soft(report.load, row.id).toEqual({ ok: true });
+      expect.soft(verdictsOf(report), row.id).toEqual(verdictsOf(failing));
+    } else {
+      expect.soft(report.load.ok, row.id).toBe(false);
+      const error = report.load.ok ? null : report.load.error;
+      expect.soft(error?.message, row.id).toContain(`the schema tried to ${row.expect.refused}; `);
+      expect.soft(error?.message, row.id).toContain('the playground refuses that, because it could change the verdict');
+      expect.soft(error?.line, row.id).toBeGreaterThanOrEqual(ATTACK_LINE);
+      expect.soft(error?.line, row.id).toBeLessThan(ATTACK_LINE + row.attack.split('\n').length);
+      expect.soft(report.converters, row.id).toEqual({});
+    }
+  }
+});
+
+test('the attack permalinks show the refusal or the honest FAIL, never a forged PASS', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const row of ATTACK_ROWS) {
+    await openCase(page, { schema: attackSchema(row), answer: FAILING_ANSWER, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+    const verdict = page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge');
+    if (row.expect === 'truthful') {
+      await expect(verdict, row.id).toHaveText('FAIL');
+      await expect(page.locator('[data-pane="real-sdk"]'), row.id).toContainText('data must NOT have additional properties');
+    } else {
+      await expect(page.getByText('the playground refuses that, because it could change the verdict').first(), row.id).toBeVisible();
+      await expect(page.getByText(row.expect.refused).first(), row.id).toBeVisible();
+      await expect(page.locator('[data-pane="verdict"] .badge', { hasText: 'PASS' }), row.id).toHaveCount(0);
+    }
+  }
+});
