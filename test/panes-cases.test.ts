@@ -96,8 +96,13 @@ describe('the version-world examples open in their world (their verdicts are gal
       expect(picked('zod')).toBe(versions.zod);
       expect(picked('SDK v1')).toBe(versions.sdk);
     }
-    const protocol = example.case.protocol;
-    expect(render(shown, WorldBadge).textContent).toContain(versions ? `zod ${versions.zod}` : protocol ? `protocol ${protocol}` : 'whole result');
+    // The badge names what is not the default: the versions, the protocol, the answer form.
+    const badge = render(shown, WorldBadge).textContent ?? '';
+    const { protocol, answerForm } = example.case;
+    if (versions) expect(badge).toContain(`zod ${versions.zod}`);
+    if (protocol) expect(badge).toContain(`protocol ${protocol}`);
+    if (answerForm === 'result') expect(badge).toContain('whole result');
+    expect(badge).not.toBe('');
   });
 });
 
