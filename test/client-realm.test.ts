@@ -68,6 +68,13 @@ describe('evaluate() with a verifier', () => {
     expect(raw?.['sdk-v2-browser']).toEqual({ valid: false, message: 'said by the client realm' });
     expect(firsts[0]?.converters['zod']?.policies.raw?.verdicts['sdk-v1']).toEqual({ valid: false, message: 'said by the client realm' });
   });
+
+  it('gives no verdict, and says why, when the client realm cannot be asked (never one made up in the schema realm)', async () => {
+    const unreachable: Verifier = { verify: () => Promise.reject(new Error('DataCloneError')) };
+    const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n", answer: '{"id":"1","extra":2}' };
+    const report = await evaluate(c, { verifier: unreachable });
+    expect(report.converters.zod?.policies.raw?.verdicts['sdk-v1']).toEqual({ valid: null, message: 'The client realm could not be asked: DataCloneError' });
+  });
 });
 
 /**

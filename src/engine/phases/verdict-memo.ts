@@ -58,7 +58,7 @@ export function verdictMemo(tool: string, isError = false, deferred?: Miss[]): V
 /** Stores the verdicts reached elsewhere for `misses` (in order) in their memo and fills in every placeholder handed out. */
 export function settleMisses(misses: readonly Miss[], verdicts: readonly Verdict[]): void {
   misses.forEach((miss, i) => {
-    const verdict = verdicts[i] ?? { valid: false, message: 'The client realm gave no verdict' };
+    const verdict = verdicts[i] ?? { valid: null, message: 'The client realm gave no verdict' };
     miss.byValue.set(miss.ships, verdict);
     for (const placeholder of miss.placeholders) Object.assign(placeholder, verdict);
   });

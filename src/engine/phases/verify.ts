@@ -9,6 +9,7 @@ import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
 import { settleMisses, verdictMemo, type Miss, type Verify } from './verdict-memo.ts';
 import type { Verifier } from './verifier.ts';
+import { messageOf } from '../lib/message.ts';
 
 /** What the verify phase needs of a whole result (answerForm 'result'): servers skip an isError result; a missing structuredContent is its own refusal. */
 export interface WholeFacts {
@@ -39,7 +40,9 @@ export function verifyMemo(loaded: LoadedCase, whole: WholeFacts = NOT_WHOLE, ve
     const asked = misses.splice(0);
     const era = loaded.protocol ? { protocol: loaded.protocol } : {};
     const requests = asked.map((m) => ({ client: m.client.id, listed: m.listed, structuredContent: m.ships, isError: whole.isError, tool: loaded.tool, ...era }));
-    settleMisses(asked, await verifier.verify(requests));
+    // A batch that cannot be asked (not cloneable, say) gets no verdict, and says why: never one this realm made up.
+    const unasked = (e: unknown) => requests.map(() => ({ valid: null, message: `The client realm could not be asked: ${messageOf(e)}` }));
+    settleMisses(asked, await verifier.verify(requests).catch(unasked));
   };
   return { verify: verdictMemo(loaded.tool, whole.isError, misses), wrap: envelopes(), settle };
 }
