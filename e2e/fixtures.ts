@@ -88,14 +88,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     if (isolated) return use(context);
     await use(shared.context);
     // What a test leaves in the shared context goes with it: its pages, the app origin's storage, its permissions.
-    const pages = shared.context.pages();
-    const probe = pages[0] ?? (await shared.context.newPage());
+    // Pages close first: an open app can still write its draft (its throttled autosave, the flush on pagehide), so
+    // clearing storage before they are gone would leave the next test a draft to restore.
+    await Promise.all(shared.context.pages().map((p) => p.close()));
+    const probe = await shared.context.newPage();
     const cdp = await shared.context.newCDPSession(probe);
     const origin = new URL(testInfo.project.use.baseURL ?? 'http://localhost').origin;
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,cookies' });
     await cdp.detach();
     await shared.context.clearPermissions();
-    await Promise.all(shared.context.pages().map((p) => p.close()));
+    await probe.close();
   },
   external: [
     async ({ context, isolated, shared }, use) => {

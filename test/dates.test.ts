@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { reproductionUnavailable } from '../src/export/availability.ts';
 import { POLICY_IDS } from '../src/engine/contract/catalog.ts';
 import { reviveDates } from '../src/engine/lib/dates.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
@@ -30,6 +31,8 @@ describe('z.date() answers', () => {
     // The real servers: the handler returns Dates, the client receives the strings.
     for (const run of [report.realSdk.v1, report.realSdk.v2]) expect(run).toMatchObject({ structuredContent: SHIPS, isError: false, callError: null });
     expect(renderPane(report, { schema: SCHEMA, answer: ANSWER, converter: 'wire-truthful' }, UndeclaredPane)).toContain('data-testid="answer-dates"');
+    // The Vitest export's handler returns the JSON as is, so it would refuse what the real run accepted: it says so instead.
+    for (const sdk of ['v1', 'v2'] as const) expect(reproductionUnavailable(report, sdk)).toContain('z.date() values (createdAt, events[].at)');
   });
 
   it('a string that is not an ISO date-time is the answer’s own error, at its position', async () => {

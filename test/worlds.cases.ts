@@ -12,6 +12,11 @@ export interface WorldCase {
   schema: string;
   answer: string;
   answerForm?: AnswerForm;
+  /**
+   * Top-level keys at a `z.date()` whose ISO string stands for the Date a real handler returns (issue 24 item 4): the
+   * recorder's handler returns a Date there, and its messages reach the client through JSON, as over stdio or HTTP.
+   */
+  dates?: readonly string[];
 }
 
 /** The header every case's source starts with. */
@@ -20,7 +25,7 @@ export const IMPORT_ZOD = 'import { z } from "zod"\n';
 export const WORLD_CASES: readonly WorldCase[] = [
   { name: 'default-left-out', schema: 'export default z.object({ id: z.string(), page: z.number().default(1) })', answer: '{"id":"a"}' },
   { name: 'extra-key', schema: 'export default z.object({ id: z.string() })', answer: '{"id":"a","extra":1}' },
-  { name: 'date', schema: 'export default z.object({ at: z.date() })', answer: '{"at":"2026-01-01T00:00:00.000Z"}' },
+  { name: 'date', schema: 'export default z.object({ at: z.date() })', answer: '{"at":"2026-01-01T00:00:00.000Z"}', dates: ['at'] },
   {
     name: 'discriminated-union',
     schema: 'export default z.object({ shape: z.discriminatedUnion("kind", [z.object({ kind: z.literal("a"), a: z.string() }), z.object({ kind: z.literal("b"), b: z.number() })]) })',

@@ -7,44 +7,23 @@
  * - `pin`: pins what the playground's real run had today, the exact error and the whole listing.
  * The file imports only vitest, zod and the SDK packages.
  */
-import { REAL_SDK_ENTRIES, titleOf, type RealSdkId } from '../engine/contract/catalog.ts';
+import { REAL_SDK_ENTRIES, titleOf } from '../engine/contract/catalog.ts';
 import type { Json, RealSdkRow, Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
-import { answerProblem, capitalized } from '../ui/answerProblem.ts';
-import { isElided } from '../sandbox/elide.ts';
+import { reproductionUnavailable, type ReproForm, type ReproSdk } from './availability.ts';
 import { jsonCode, stringLiteral } from './literal.ts';
 import { accepted, acceptsAssertions, callAssertion, json, listAssertion, objectTyped, summary, type Names } from './vitest-forms.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
-import { checkToolName } from '../engine/tool-name.ts';
 
 /** What the export needs of a case (the store's case, or a PlaygroundCase). */
 export type ReproCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
 
-/** Which published SDK the test drives. */
-export type ReproSdk = RealSdkId;
-
-/** Which test: the one a user keeps in CI (`accepts`), or today's outcome pinned (`pin`). */
-export type ReproForm = 'accepts' | 'pin';
+export { reproductionUnavailable, type ReproForm, type ReproSdk } from './availability.ts';
 
 const PACKAGES: Record<ReproSdk, string[]> = {
   v1: ['@modelcontextprotocol/sdk'],
   v2: ['@modelcontextprotocol/server', '@modelcontextprotocol/client'],
 };
-
-/** Why no test can be exported for this report, or null when one can. */
-export function reproductionUnavailable(report: Report, sdk: ReproSdk): string | null {
-  if (!report.load.ok) return `The schema does not load (${report.load.error.message}), so there is nothing to reproduce.`;
-  if (!report.answer.ok) return `${capitalized(answerProblem(report.role, report.answer.error))} (${report.answer.error.message}), so there is nothing to reproduce.`;
-  const refusal = checkToolName(report.tool).refusal;
-  if (refusal) return refusal;
-  const run = report.realSdk[sdk];
-  if (!run) return `${titleOf(REAL_SDK_ENTRIES, sdk)} did not run for this case.`;
-  if (isElided(run.structuredContent)) return 'The answer is too large for a test file here (its result was not brought to the page).';
-  if (run.callError?.startsWith('The SDK did not answer within') || run.listError?.startsWith('The SDK did not answer')) {
-    return `${titleOf(REAL_SDK_ENTRIES, sdk)} did not answer in time, and a test of that would hang.`;
-  }
-  return null;
-}
 
 /** The Vitest file (TypeScript) for `report.realSdk[sdk]` (default form: `pin`). Throws when `reproductionUnavailable` says why not. */
 export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: ReproSdk; form?: ReproForm }): string {

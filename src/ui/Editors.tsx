@@ -1,9 +1,12 @@
 /** The left column: the zod schema editor above the sample answer (or call arguments) editor, and their keys. */
+import { lazy, Suspense } from 'react';
 import { AnswerFormPicker } from './controls/AnswerFormPicker.tsx';
 import { EditorPanel } from './editor/EditorPanel.tsx';
 import { usePlayground } from './storeContext.ts';
-import { Generate } from './generate/Generate.tsx';
-import { Import } from './import/Import.tsx';
+
+// Import and Generate are off in embeds and act on a click: their code loads after the first verdict.
+const Generate = lazy(() => import('./generate/Generate.tsx').then((m) => ({ default: m.Generate })));
+const Import = lazy(() => import('./import/Import.tsx').then((m) => ({ default: m.Import })));
 
 /** Both editors. */
 export function Editors() {
@@ -16,7 +19,9 @@ export function Editors() {
         aside={
           <>
             <span className="hint">TypeScript · export default your schema</span>
-            <Import />
+            <Suspense fallback={null}>
+              <Import />
+            </Suspense>
           </>
         }
       />
@@ -27,7 +32,9 @@ export function Editors() {
           <>
             <span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>
             {output && <AnswerFormPicker />}
-            <Generate />
+            <Suspense fallback={null}>
+              <Generate />
+            </Suspense>
           </>
         }
       />

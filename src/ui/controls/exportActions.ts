@@ -1,6 +1,5 @@
 /** What the Export menu offers: a registry of actions, each saying when it cannot run and what it did. */
-import { bugReportMarkdown } from '../../export/markdown.ts';
-import { reproductionUnavailable, vitestReproduction, type ReproForm, type ReproSdk } from '../../export/vitest.ts';
+import { reproductionUnavailable, type ReproForm, type ReproSdk } from '../../export/availability.ts';
 import { REAL_SDK_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import type { Report } from '../../engine/report.ts';
 import { checkToolName } from '../../engine/tool-name.ts';
@@ -53,7 +52,11 @@ function vitest(sdk: ReproSdk, form: ReproForm): ExportAction {
       const { report, why } = finished(s);
       return report ? reproductionUnavailable(report, sdk) : why;
     },
-    run: (s) => copied(vitestReproduction(s, s.report as Report, { sdk, form }), `Vitest test (${title})`),
+    // The generators load on the click: the page's first verdict does not wait for them.
+    run: async (s) => {
+      const { vitestReproduction } = await import('../../export/vitest.ts');
+      return copied(vitestReproduction(s, s.report as Report, { sdk, form }), `Vitest test (${title})`);
+    },
   };
 }
 
@@ -75,6 +78,7 @@ export const EXPORTS: readonly ExportAction[] = [
     run: async (s, services) => {
       const link = services.link();
       if (!link.ok) return link.message;
+      const { bugReportMarkdown } = await import('../../export/markdown.ts');
       return copied(bugReportMarkdown(s, s.report as Report, { converter: s.converter, client: s.client, permalink: link.url }), 'Bug report');
     },
   },

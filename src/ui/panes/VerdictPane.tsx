@@ -1,4 +1,5 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
+import { lazy, Suspense } from 'react';
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import type { PolicyRow, Verdict } from '../../engine/report.ts';
 import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
@@ -11,7 +12,9 @@ import { Note } from './Pane.tsx';
 import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { PathLink } from './PathLink.tsx';
 import { VerdictBadge } from './Verdict.tsx';
-import { Fixes } from '../fixes/Fixes.tsx';
+
+// Fixes are off in embeds and only act on a click: their code (the fix engine) loads after the first verdict.
+const Fixes = lazy(() => import('../fixes/Fixes.tsx').then((m) => ({ default: m.Fixes })));
 
 /** The verdict pane body. */
 export function VerdictPane() {
@@ -65,7 +68,9 @@ export function VerdictPane() {
         );
       })}
       {rows.length === 0 && <Note>No policy applies.</Note>}
-      <Fixes />
+      <Suspense fallback={null}>
+        <Fixes />
+      </Suspense>
     </>
   );
 }
