@@ -60,7 +60,7 @@ export interface Stats {
 /** A script or worker fetched before the first verdict, and what it weighs gzipped. */
 interface Fetched {
   path: string;
-  kind: 'script' | 'engine worker' | 'engine chunk' | 'editor worker' | 'inline script';
+  kind: 'script' | 'engine worker' | 'engine chunk' | 'editor worker' | 'client realm' | 'inline script';
   gzip: number;
 }
 
@@ -256,7 +256,7 @@ function javascriptOf(dir: string, requests: readonly Request[]): Fetched[] {
       return inline.trim() ? [{ path, kind: 'inline script', gzip: gzipSync(inline).length }] : [];
     }
     if (!path.endsWith('.js')) return [];
-    const kind = path.includes('engine-worker') ? 'engine worker' : /\/engine-/.test(path) ? 'engine chunk' : /\.worker-/.test(path) ? 'editor worker' : 'script';
+    const kind = path.includes('engine-worker') ? 'engine worker' : path.includes('client-realm-') ? 'client realm' : /\/engine-/.test(path) ? 'engine chunk' : /\.worker-/.test(path) ? 'editor worker' : 'script';
     return [{ path, kind, gzip: gzipSync(readFileSync(file)).length }];
   });
 }
@@ -896,11 +896,11 @@ function render(r: Result): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
   lines.push(...renderLoads(r.loads), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
   lines.push('', 'JavaScript fetched before the first verdict (gzip, each file on its own; the load with the median total)');
-  const kinds = ['script', 'engine worker', 'engine chunk', 'inline script', 'editor worker'] as const;
+  const kinds = ['script', 'engine worker', 'engine chunk', 'client realm', 'inline script', 'editor worker'] as const;
   const pages = r.loads.filter((l) => l.page === 'app' || l.page === 'embed');
   lines.push(
     table([
-      ['page', 'scripts', 'engine worker', 'engine chunks', 'inline (sandbox.html)', 'editor workers', 'total', 'range over loads', 'target'],
+      ['page', 'scripts', 'engine worker', 'engine chunks', 'client realm', 'inline (sandbox.html)', 'editor workers', 'total', 'range over loads', 'target'],
       ...pages.map((l) => {
         const budget = l.page === 'app' ? BUDGET.appJsGzip : BUDGET.embedJsGzip;
         const range = `${kb(Math.min(...l.jsTotals))}–${kb(Math.max(...l.jsTotals))}`;

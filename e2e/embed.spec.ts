@@ -203,8 +203,9 @@ test('an embed loads little JavaScript before its first verdict (no Monaco); the
     await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
     const scripts = await scriptsLoaded(page);
     const total = (urls: string[]) => urls.reduce((n, url) => n + gzipOf(url), 0);
-    // The engine worker's core script and its chunks (assets/engine-*.js: fetched by the page as text, run in the worker).
-    const isWorker = (n: string) => new URL(n).pathname.includes('/engine-');
+    // The engine worker's core script and its chunks (assets/engine-*.js) and the client realm's script
+    // (assets/client-realm-*.js): fetched by the page as text, run in the sandbox's workers.
+    const isWorker = (n: string) => /\/(engine|client-realm)-/.test(new URL(n).pathname);
     const main = scripts.filter((n) => !isWorker(n));
     return {
       scripts,
