@@ -87,7 +87,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   }
   const report = withVersions(emptyReport(c.role, c.tool, { ok: true }), world, c.answerForm, c.protocol);
   const imported = importedListing(c.schema);
-  if (imported !== null) return importedReport(c, imported, report);
+  if (imported !== null) return importedReport(c, imported, report, hooks.verifier);
 
   // Transpiling is the engine's work (a cold sucrase can take a while): done before the load phase, which times the
   // schema's own code (the load phase reuses it).
@@ -180,12 +180,18 @@ function withVersions(report: Report, world: World, answerForm: Case['answerForm
   return answerForm === undefined ? era : { ...era, answerForm };
 }
 
-/** A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts). */
-function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report): Report {
+/**
+ * A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts),
+ * reached through the verifier when there is one (the sandbox's client realm), like a loaded schema's.
+ */
+async function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report, verifier?: Verifier): Promise<Report> {
   const answer = answerOf(c);
   // A whole result: the clients judge its structuredContent, and the v2 clients skip an isError one.
   const shipped = answer.ok ? (answer.result?.ok ? { value: answer.result.structuredContent, isError: answer.result.isError } : { value: answer.value, isError: false }) : undefined;
-  const converters = importedConverters(c.role, c.tool, listed, shipped?.value, shipped?.isError, clientsOf(undefined, eraOf(c.protocol).protocol));
+  const era = eraOf(c.protocol);
+  const memo = verifyMemo({ tool: c.tool, ...era }, { isError: shipped?.isError === true, absent: false }, verifier);
+  const converters = importedConverters(c.role, c.tool, listed, shipped?.value, shipped?.isError, clientsOf(undefined, era.protocol), memo.verify);
+  await memo.settle();
   const request = generateRequestOf(c);
   if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
   return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };

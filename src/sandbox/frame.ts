@@ -6,19 +6,19 @@
  * The first worker's first case runs `firstOnly` when the app shows first reports: that worker loads only the engine
  * parts the first verdict needs, and the full report is then made by another worker (runRest), so the first verdict
  * waits for no other part.
- * Each worker has a client realm beside it (clientRealm.ts): a worker that never runs schema code, where the clients'
- * checks run; the frame hands each of the two one end of a MessageChannel, and ends both together.
+ * The clients' checks run in the frame's one client realm (clientRealm.ts, frameClients.ts): a worker that never runs
+ * schema code, warm across cases, to which each schema worker gets a port of its own; it has a watchdog of its own.
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
-import { needsFreshRealm, realmKey, runBudgetMs } from './protocol.ts';
-import type { AppMessage, ChunkTexts, ClientRealmInit, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
+import { COLD_BUDGET_FACTOR, needsFreshRealm, realmKey, runBudgetMs } from './protocol.ts';
+import type { AppMessage, ClientsRestarted, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
+import { clientRealmHost, type ClientRealmHost } from './frameClients.ts';
+import { chunkRelay } from './frameChunks.ts';
 
 /** One worker and the frame's end of its channel. */
 interface Slot {
   worker: Worker;
-  /** Its client realm (clientRealm.ts): started and ended with it. */
-  clients: Worker;
   port: MessagePort;
   /** Warmed up and answering requests. */
   ready: boolean;
@@ -31,7 +31,8 @@ interface Slot {
 const nonce = location.hash.slice(1);
 let budgetMs = 0;
 let workerUrl: string | null = null;
-let clientRealmUrl: string | null = null;
+/** The frame's one client realm, shared by its schema workers (made at boot). */
+let clients: ClientRealmHost | null = null;
 /** The worker that takes the next case of the schema it ran, or of any schema if it ran none. */
 let current: Slot | null = null;
 /** Started ahead, untouched by any case: takes the next case whose schema differs from what `current` ran. */
@@ -46,10 +47,12 @@ let broken = false;
 let inflight: { req: EvaluateRequest; runBudgetMs: number; loadBudgetMs: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
-/** Engine chunk texts the app sent, kept for every later worker (the frame cannot fetch them itself). */
-const chunkTexts = new Map<string, string>();
-/** Workers waiting for chunk texts, with the names they asked for. */
-let chunkWaiters: Array<{ slot: Slot; names: string[] }> = [];
+/** Engine chunks: the app fetches them, the frame keeps them for every later worker. */
+const chunks = chunkRelay<Slot>({
+  live: (slot) => slot === current || slot === spare,
+  post: (slot, m) => slot.port.postMessage(m),
+  ask: (names) => toApp({ type: 'need-chunks', names }),
+});
 
 function toApp(m: WorkerReply | FrameEvent): void {
   const message: FrameMessage = { ...m, nonce };
@@ -58,22 +61,21 @@ function toApp(m: WorkerReply | FrameEvent): void {
 }
 
 function spawn(warmUp: boolean): Slot | null {
-  if (!workerUrl || !clientRealmUrl || broken) return null;
+  if (!workerUrl || !clients || broken) return null;
   let worker: Worker | undefined;
-  let clients: Worker;
+  let toClients: MessagePort;
   try {
     // A classic worker from a blob: URL inherits this document's CSP (no network) and opaque origin (no storage).
     worker = new Worker(workerUrl);
-    clients = new Worker(clientRealmUrl);
+    // The schema worker and the client realm talk directly, over a channel of their own.
+    toClients = clients.connect();
   } catch (e) {
     worker?.terminate();
     fail(messageOf(e));
     return null;
   }
   const channel = new MessageChannel();
-  // The schema worker and its client realm talk directly, over a channel of their own.
-  const between = new MessageChannel();
-  const slot: Slot = { worker, clients, port: channel.port1, ready: false, ran: null, warm: warmUp };
+  const slot: Slot = { worker, port: channel.port1, ready: false, ran: null, warm: warmUp };
   // Everything the worker says comes over the port; its global postMessage (reachable by schema code) is ignored.
   slot.port.onmessage = (e: MessageEvent<WorkerMessage>) => fromWorker(slot, e.data);
   slot.port.onmessageerror = () => {
@@ -86,16 +88,28 @@ function spawn(warmUp: boolean): Slot | null {
     if (slot === current && slot.ran !== null) died(e.message || 'The evaluation worker failed');
     else if (slot === current || slot === spare) fail(e.message || 'The evaluation worker could not start');
   };
-  clients.onerror = (e) => {
-    e.preventDefault();
-    if (slot === current) died(e.message || 'The client realm failed');
-    else if (slot === spare) fail(e.message || 'The client realm could not start');
-  };
-  const clientInit: ClientRealmInit = { type: 'init', port: between.port2 };
-  clients.postMessage(clientInit, [between.port2]);
-  const init: WorkerInit = { type: 'init', port: channel.port2, warmUp, clients: between.port1 };
-  worker.postMessage(init, [channel.port2, between.port1]);
+  const init: WorkerInit = { type: 'init', port: channel.port2, warmUp, clients: toClients };
+  worker.postMessage(init, [channel.port2, toClients]);
   return slot;
+}
+
+/** The client realm was ended and another started: each live schema worker gets a port to it, and the reason. */
+function clientsRestarted(reason: string): void {
+  for (const slot of [current, spare]) {
+    if (!slot || !clients || broken) continue;
+    try {
+      const port = clients.connect();
+      const m: ClientsRestarted = { type: 'clients', port, reason };
+      slot.port.postMessage(m, [port]);
+    } catch (e) {
+      return fail(messageOf(e));
+    }
+  }
+}
+
+/** How long one batch of the client realm may take: half the budget of the run in flight, or a cold run's. */
+function clientBudgetMs(): number {
+  return inflight ? Math.max(500, Math.floor(inflight.runBudgetMs / 2)) : COLD_BUDGET_FACTOR * budgetMs;
 }
 
 function retire(slot: Slot | null): void {
@@ -103,7 +117,6 @@ function retire(slot: Slot | null): void {
   slot.port.onmessage = null;
   slot.port.close();
   slot.worker.terminate();
-  slot.clients.terminate();
 }
 
 /** Ends the current worker and its run, if any; returns the id that run (or the newest request) had. */
@@ -133,6 +146,9 @@ function died(message: string): void {
 function onTimeout(): void {
   const spent = inflight?.budgetMs ?? budgetMs;
   toApp({ type: 'timeout', id: stopCurrent(), budgetMs: spent });
+  // The run may have been waiting on the client realm: a realm stuck in a batch is ended too, so the next case's
+  // checks do not wait behind it.
+  clients?.endIfBusy('the client realm was still busy when a run ran out of time; it was ended and another started');
   pump();
   keepSpare();
 }
@@ -185,34 +201,10 @@ function keepSpare(): void {
   if (!spare && !inflight && !broken && (current === null || current.ready)) spare = spawn(true);
 }
 
-/** Answers a worker's chunk request from the texts kept, or asks the app for those missing. */
-function needChunks(slot: Slot, names: unknown): void {
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) return;
-  chunkWaiters.push({ slot, names });
-  const missing = names.filter((n) => !chunkTexts.has(n));
-  if (missing.length > 0) toApp({ type: 'need-chunks', names: missing });
-  else answerChunks(null);
-}
-
-/** Takes the app's chunk texts and answers every worker whose chunks are all here (or, on `failed`, every waiting worker). */
-function answerChunks(m: ChunkTexts | null): void {
-  if (m && 'texts' in m) m.names.forEach((n, i) => typeof m.texts[i] === 'string' && chunkTexts.set(n, m.texts[i]));
-  const failed = m && 'error' in m ? m : null;
-  chunkWaiters = chunkWaiters.filter(({ slot, names }) => {
-    if (slot !== current && slot !== spare) return false;
-    const texts = names.map((n) => chunkTexts.get(n));
-    const reply: ChunkTexts | null = failed && names.some((n) => failed.names.includes(n))
-      ? { type: 'chunks', names, error: failed.error }
-      : texts.every((t) => t !== undefined) ? { type: 'chunks', names, texts: texts as string[] } : null;
-    if (reply) slot.port.postMessage(reply);
-    return reply === null;
-  });
-}
-
 function fromWorker(slot: Slot, m: WorkerMessage): void {
   if (typeof m !== 'object' || m === null) return;
   if (m.type === 'need-chunks') {
-    needChunks(slot, m.names);
+    chunks.need(slot, m.names);
     return;
   }
   const running = slot === current && inflight !== null && 'id' in m && m.id === inflight.req.id;
@@ -243,12 +235,13 @@ function fromApp(e: MessageEvent<AppMessage>): void {
   if (m.type === 'boot' && !workerUrl) {
     budgetMs = m.budgetMs;
     workerUrl = URL.createObjectURL(new Blob([m.source], { type: 'text/javascript' }));
-    clientRealmUrl = URL.createObjectURL(new Blob([m.clientSource], { type: 'text/javascript' }));
+    const clientRealmUrl = URL.createObjectURL(new Blob([m.clientSource], { type: 'text/javascript' }));
+    clients = clientRealmHost(clientRealmUrl, { budgetMs: clientBudgetMs, restarted: clientsRestarted, failed: (message) => fail(`the client realm could not start: ${message}`) });
     // The first worker takes the first case at once, cold; the spare starts once it is idle.
     current = spawn(false);
     pump();
   } else if (m.type === 'chunks') {
-    answerChunks(m);
+    chunks.answer(m);
   } else if (m.type === 'evaluate') {
     // The app sends only its newest request (src/sandbox/newestWins.ts decides): each one replaces the queued one.
     lastId = m.id;

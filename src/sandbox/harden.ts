@@ -25,6 +25,36 @@ export function hardenRealm(): void {
     overrideTaming: 'severe',
   });
   pinGlobals();
+  freezeHostPrototypes();
+}
+
+/** The worker's host classes whose prototypes the engine's own work goes through (events, ports, timing, URLs, aborts). */
+const HOST_CLASSES = [
+  'EventTarget', 'Event', 'MessageEvent', 'MessagePort', 'MessageChannel', 'ErrorEvent', 'Performance', 'PerformanceEntry',
+  'PerformanceMark', 'PerformanceMeasure', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'URL',
+  'URLSearchParams', 'Blob', 'WorkerGlobalScope', 'DedicatedWorkerGlobalScope', 'WorkerNavigator', 'WorkerLocation',
+  'DOMException', 'ReadableStream', 'WritableStream', 'TransformStream',
+] as const;
+
+/**
+ * The host's classes are not intrinsics, so lockdown leaves them as they are: each of HOST_CLASSES (where the realm
+ * has it) is frozen with its prototype, and so are `performance` and the worker scope's prototype chain, so schema
+ * code can neither replace a method there (`performance.now`, a port's `postMessage`, `addEventListener`) nor plant a
+ * setter that sees a port the engine receives later.
+ */
+function freezeHostPrototypes(): void {
+  // Data properties only: a global behind a getter (Node loads some on first read) is read nowhere here.
+  const own = (name: string): unknown => Object.getOwnPropertyDescriptor(globalThis, name)?.value;
+  for (const name of HOST_CLASSES) {
+    const value = own(name);
+    if (typeof value !== 'function') continue;
+    const proto = (value as { prototype?: unknown }).prototype;
+    if (typeof proto === 'object' && proto !== null) Object.freeze(proto);
+    Object.freeze(value);
+  }
+  const performance = own('performance');
+  if (typeof performance === 'object' && performance !== null) Object.freeze(performance);
+  for (let o = Object.getPrototypeOf(globalThis) as object | null; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) Object.freeze(o);
 }
 
 /**

@@ -71,10 +71,28 @@ export interface WorkerInit {
   clients: MessagePort;
 }
 
-/** Frame → client realm worker, the only message on its global: its end of the channel to the schema's worker. */
+/**
+ * Frame → client realm worker (one per frame, shared by its schema workers), on its global: the client realm's end of
+ * a channel to one schema worker. Only the frame can post there; no schema code runs in that realm.
+ */
 export interface ClientRealmInit {
   type: 'init';
   port: MessagePort;
+}
+
+/** Client realm → frame, on its global: a batch started (`busy`, the frame's watchdog runs) or ended (`idle`). */
+export interface ClientRealmStatus {
+  type: 'busy' | 'idle';
+}
+
+/**
+ * Frame → worker, over the port: the client realm stopped (crashed, or busy past its budget) and was restarted; `port`
+ * is the worker's end of a channel to the new one. The checks waiting on the old one get no verdict and `reason`.
+ */
+export interface ClientsRestarted {
+  type: 'clients';
+  port: MessagePort;
+  reason: string;
 }
 
 /** Schema worker → client realm: the clients' checks of one batch (phases/verifier.ts). */
@@ -90,7 +108,7 @@ export interface ClientRealmReply {
 }
 
 /** Frame → worker, over the port. */
-export type FrameToWorker = EvaluateRequest | ChunkTexts;
+export type FrameToWorker = EvaluateRequest | ChunkTexts | ClientsRestarted;
 
 /**
  * Worker → frame, over the port: the shell is warmed up and ready for requests, a reply, engine chunks it needs, or

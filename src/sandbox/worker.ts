@@ -60,6 +60,11 @@ function remove(target: object, name: string): void {
 const dataGetter = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get;
 if (!dataGetter) throw new Error('MessageEvent has no data getter');
 const dataOf = Function.prototype.call.bind(dataGetter) as (e: MessageEvent) => unknown;
+// Likewise a port's `postMessage` and `onmessage` setter: a port to a restarted client realm arrives after schema code ran.
+const portPost = MessagePort.prototype.postMessage;
+const portOnMessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')?.set;
+if (!portOnMessage) throw new Error('MessagePort has no onmessage setter');
+const portListen: (v: unknown) => void = portOnMessage;
 
 for (const name of BLOCKED) remove(globalThis, name);
 for (const name of BLOCKED_NAVIGATOR) remove(navigator, name);
@@ -82,32 +87,44 @@ function onInit(e: MessageEvent<unknown>): void {
     if (typeof m !== 'object' || m === null) return;
     if (m.type === 'evaluate') void run(m, send, verifier);
     else if (m.type === 'chunks') chunks.answer(m);
+    else if (m.type === 'clients' && m.port instanceof MessagePort) verifier.restarted(m.port, String(m.reason));
   };
   void (m.warmUp ? warmUp(verifier) : Promise.resolve()).then(() => send({ type: 'ready' }));
 }
 
 /**
  * The clients' checks, asked of the client realm (clientRealm.ts) over its port: the port, its bound `postMessage` and
- * the replies' resolvers are captured here, before any schema code runs.
+ * the replies' resolvers are captured here, before any schema code runs. `restarted` takes the port to a new client
+ * realm (the frame ended the old one: it crashed or hung): the checks still waiting fail with the frame's reason.
  */
-function clientRealm(port: MessagePort): Verifier {
-  const post = port.postMessage.bind(port) as (message: ClientRealmRequest) => void;
-  const waiting = new Map<number, (verdicts: ClientRealmReply['verdicts']) => void>();
+function clientRealm(first: MessagePort): Verifier & { restarted(port: MessagePort, reason: string): void } {
+  const waiting = new Map<number, { resolve(verdicts: ClientRealmReply['verdicts']): void; reject(e: Error): void }>();
   let next = 0;
-  port.onmessage = (ev) => {
-    const reply = dataOf(ev) as ClientRealmReply | null;
-    if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
-    const resolve = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    resolve?.(reply.verdicts);
+  let post: (message: ClientRealmRequest) => void = () => {};
+  const connect = (port: MessagePort) => {
+    post = portPost.bind(port) as (message: ClientRealmRequest) => void;
+    Reflect.apply(portListen, port, [(ev: MessageEvent) => {
+      const reply = dataOf(ev) as ClientRealmReply | null;
+      if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
+      const asked = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      asked?.resolve(reply.verdicts);
+    }]);
   };
+  connect(first);
   return {
     verify: (requests) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const id = next++;
-        waiting.set(id, resolve);
+        waiting.set(id, { resolve, reject });
         post({ id, requests: [...requests] });
       }),
+    restarted: (port, reason) => {
+      connect(port);
+      const failed = [...waiting.values()];
+      waiting.clear();
+      for (const w of failed) w.reject(new Error(reason));
+    },
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { CLIENTS } from '../clients/index.ts';
 import { CONVERTER_IDS, POLICY_IDS } from '../contract/catalog.ts';
-import { verdictMemo } from '../phases/verdict-memo.ts';
+import { verdictMemo, type Verify } from '../phases/verdict-memo.ts';
 import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
 import { undeclaredByListing } from './listing-keys.ts';
 import type { ConverterRow, Json, JsonSchema, PolicyRow, Report, Role } from '../report.ts';
@@ -14,10 +14,10 @@ import type { Client } from '../types.ts';
 
 /**
  * Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then); `isError`
- * of a whole result; `clients`: the era's (engine/era.ts).
+ * of a whole result; `clients`: the era's (engine/era.ts); `verify`: where the verdicts are reached (a memo that defers
+ * them to the client realm, phases/verify.ts verifyMemo), by default here.
  */
-export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS): Report['converters'] {
-  const verify = verdictMemo(tool, isError);
+export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS, verify: Verify = verdictMemo(tool, isError)): Report['converters'] {
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
     // The keys the listing does not declare are undeclared whatever the policy (zod's parse is not needed to see them).

@@ -33,7 +33,7 @@ export interface VerifyMemo {
  * With a verifier, the default world's verdicts are reached there (the sandbox's client realm), each after verifyAll
  * by `settle`; a version world's clients run in this realm (docs/security.md).
  */
-export function verifyMemo(loaded: LoadedCase, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
+export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world'>, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
   const misses: Miss[] | undefined = verifier && !loaded.world ? [] : undefined;
   const settle = async () => {
     if (!verifier || !misses || misses.length === 0) return;
