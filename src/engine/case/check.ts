@@ -3,7 +3,8 @@
  * as a sentence naming the field (`"role" must be one of output, input`), and the case in its normal form.
  */
 import type * as z from 'zod/mini';
-import { PlaygroundCaseSchema, shown, VERSION_KEYS, type PlaygroundCase } from './fields.ts';
+import { PlaygroundCaseSchema, shown, type PlaygroundCase } from './fields.ts';
+import { VERSION_KEYS } from './names.ts';
 import { normalizeCase } from './key.ts';
 
 /** The case, or the sentence saying which field is wrong ("\"versions.zod\" \"5.0.0\" is not a version …"). */

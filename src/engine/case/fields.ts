@@ -1,5 +1,6 @@
 /** The case's fields, once (zod/mini), and the schemas and types derived from them (engine/case.ts is the module's entry). */
 import * as z from 'zod/mini';
+import { VERSION_KEYS } from './names.ts';
 import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../contract/catalog.ts';
 import {
   ANSWER_FORM_IDS,
@@ -17,9 +18,6 @@ export { ROLES, type Role } from '../contract/catalog.ts';
 
 /** The tool name used when a case does not give one. */
 export const DEFAULT_TOOL = 'my_tool';
-
-/** The version keys, in the order they are shown and written. */
-export const VERSION_KEYS = ['zod', 'sdk', 'server'] as const;
 
 /** An optional id picked from `ids`; an unknown one is refused with the list of those available ("Unknown zod version …"). */
 function oneOf<T extends string>(what: string, ids: readonly [T, ...T[]]) {
@@ -88,9 +86,6 @@ type Choices = 'versions' | 'answerForm' | 'protocol' | 'registered';
 
 /** The case the playground edits, links and saves: the fields without `v`, the versions whole when named. */
 export type PlaygroundCase = Omit<Fields, 'v' | Choices> & { versions?: Versions; answerForm?: AnswerForm; protocol?: Protocol; registered?: string | undefined };
-
-/** The fields the engine reads (a change to one of them is a new run); the others are the UI's choices. */
-export const ENGINE_FIELDS = ['role', 'tool', 'schema', 'answer', 'versions', 'answerForm', 'protocol', 'registered'] as const;
 
 /** The case as the engine reads it (`v: 1`, no UI choices, each choice present only when not the default). */
 export type EngineCase = CaseInput & Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol' | 'registered'>;

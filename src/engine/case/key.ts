@@ -1,6 +1,7 @@
 /** The case's one normal form, and the keys cases are compared on (equality, the realm a worker runs it in, the digest). */
 import { DEFAULT_ANSWER_FORM, DEFAULT_PROTOCOL, DEFAULT_VERSIONS, type AnswerForm, type Protocol, type Versions } from '../contract/versions.ts';
-import { CASE_FIELDS, ENGINE_FIELDS, VERSION_KEYS, type EngineCase, type PlaygroundCase } from './fields.ts';
+import { CASE_FIELDS, type EngineCase, type PlaygroundCase } from './fields.ts';
+import { ENGINE_FIELDS, VERSION_KEYS } from './names.ts';
 
 /**
  * The defaults of the fields a case leaves out when they hold them: every case made before such a field existed has
@@ -92,27 +93,4 @@ export function sameCase(a: PlaygroundCase, b: PlaygroundCase, part: CasePart = 
   const ka = caseKey(a, part);
   const kb = caseKey(b, part);
   return ka.every((value, i) => value === kb[i]);
-}
-
-/**
- * What a worker's realm is for: the schema text, the picked versions when the case names any, and whether it asks for
- * a generation. Chunks load before schema code runs (engine/chunks.ts), so a case needing others than the realm
- * loaded (another world's, fast-check for a generation) needs another realm. Takes anything (the frame's input).
- */
-export function realmKeyOf(c: unknown, generates: boolean): string {
-  const o = typeof c === 'object' && c !== null ? (c as Record<string, unknown>) : {};
-  const schema = typeof o['schema'] === 'string' ? o['schema'] : '';
-  const key = o['versions'] === undefined ? schema : `${schema}\u0000${JSON.stringify(o['versions'])}`;
-  return generates ? `${key}\u0000generate` : key;
-}
-
-/**
- * The strings a case digest is made of (sandbox/digest.ts hashes them): what the engine reads as given (`v`, the
- * engine's fields, the generation request), the schema and answer texts apart so a large one is hashed in place.
- */
-export function digestParts(c: unknown): string[] {
-  const o = typeof c === 'object' && c !== null ? (c as Record<string, unknown>) : {};
-  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-  const head = ['v', ...ENGINE_FIELDS, 'generate'].map((key) => (key === 'schema' || key === 'answer' ? typeof o[key] : (o[key] ?? null)));
-  return [JSON.stringify(head), text(o['schema']), text(o['answer'])];
 }
