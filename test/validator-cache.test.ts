@@ -112,3 +112,17 @@ describe('an imported listing', () => {
     expect(remote.converters.zod?.policies.raw?.verdicts['sdk-v1']).toMatchObject({ valid: false, message: expect.stringContaining('must NOT have additional properties') });
   }, 60_000);
 });
+
+describe('a generation', () => {
+  it('asks the verifier (the client realm) for the client’s verdicts on its candidates, in batches', async () => {
+    const { evaluate } = await import('../src/engine/evaluate.ts');
+    const batches: number[] = [];
+    const said = { verify: async (requests: readonly VerifyRequest[]) => (batches.push(requests.length), requests.map((): Verdict => ({ valid: false, message: 'said by the client realm' }))) };
+    const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n", answer: '{"id":"1"}', generate: { want: 'counterexamples', converter: 'zod', client: 'sdk-v1', budgetMs: 300 } };
+    const report = await evaluate(c, { verifier: said });
+    const found = report.generated?.found ?? [];
+    // zod accepts the answers it generated; only the verifier's word makes the client reject them.
+    expect(found.find((f) => f.kind === 'zod-accepts-client-rejects')?.verdict).toEqual({ valid: false, message: 'said by the client realm' });
+    expect(Math.max(...batches)).toBeGreaterThan(1);
+  }, 60_000);
+});

@@ -156,7 +156,7 @@ async function evaluateLoaded(
   const request = generateRequestOf(c);
   if (!answer.ok || request) {
     const listings = await convertAll(loaded);
-    if (request) report.generated = guard(() => generate(loaded, listings, request, answer.ok ? answer.value : undefined), (e) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
+    if (request) report.generated = await generate(loaded, listings, request, answer.ok ? answer.value : undefined, hooks.verifier).catch((e: unknown) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
     if (!answer.ok) {
       const converters = Object.fromEntries(listings.map(([id, l]) => [id, { listed: l.listed, listError: l.listError, ...listErrorAtOf(l), warning: l.warning, policies: {} }]));
       return { ...report, answer: { ok: false, error: answer.error }, converters };

@@ -3,7 +3,7 @@
  * until the time budget runs out. Keeps the smallest answer of each kind of disagreement.
  */
 import type { Json } from '../report.ts';
-import type { AnswerJudgement } from './judge.ts';
+import type { AnswerJudgement, Judge } from './judge.ts';
 import { plainEdits, randomEdits } from './mutate.ts';
 
 /** Which way zod and the client disagree. */
@@ -22,8 +22,14 @@ export function disagreementOf(j: AnswerJudgement): Disagreement | null {
   return null;
 }
 
-/** Searches around `seeds` for `budgetMs` (clock injected for tests); the smallest find of each kind, and the tries. */
-export function searchCounterexamples(seeds: readonly Json[], judge: (answer: Json) => AnswerJudgement, budgetMs: number, now: () => number = Date.now): { found: Found[]; tries: number } {
+/** Candidates judged per batch: one round trip to the client realm each (judge.ts). */
+const BATCH = 16;
+
+/**
+ * Searches around `seeds` for `budgetMs` (clock injected for tests), judging a batch of candidates at a time; the
+ * smallest find of each kind, and the tries.
+ */
+export async function searchCounterexamples(seeds: readonly Json[], judge: Judge, budgetMs: number, now: () => number = Date.now): Promise<{ found: Found[]; tries: number }> {
   const stop = now() + budgetMs;
   const best = new Map<Disagreement, { found: Found; size: number }>();
   const seen = new Set<string>();
@@ -32,16 +38,26 @@ export function searchCounterexamples(seeds: readonly Json[], judge: (answer: Js
     for (const seed of seeds) yield* plainEdits(seed);
     for (const seed of seeds) yield* randomEdits(seed);
   })();
+  let batch: Array<{ answer: Json; text: string }> = [];
+  const judgeBatch = async () => {
+    const judged = await judge(batch.map((b) => b.answer));
+    batch.forEach(({ answer, text }, i) => {
+      const j = judged[i] as AnswerJudgement;
+      const kind = disagreementOf(j);
+      const held = kind ? best.get(kind) : undefined;
+      if (kind && (!held || text.length < held.size)) best.set(kind, { found: { kind, answer, ...j }, size: text.length });
+    });
+    batch = [];
+  };
   for (const answer of candidates) {
     if (now() >= stop) break;
     const text = JSON.stringify(answer);
     if (seen.has(text)) continue;
     seen.add(text);
     tries++;
-    const judged = judge(answer);
-    const kind = disagreementOf(judged);
-    const held = kind ? best.get(kind) : undefined;
-    if (kind && (!held || text.length < held.size)) best.set(kind, { found: { kind, answer, ...judged }, size: text.length });
+    batch.push({ answer, text });
+    if (batch.length >= BATCH) await judgeBatch();
   }
+  if (batch.length > 0) await judgeBatch();
   return { found: [...best.values()].map((b) => b.found), tries };
 }
