@@ -107,9 +107,12 @@ function clientsRestarted(reason: string): void {
   }
 }
 
-/** How long one batch of the client realm may take: half the budget of the run in flight, or a cold run's. */
+/**
+ * How long one batch of the client realm may take: the whole budget of the run in flight (a slow but honest batch on a
+ * busy machine is not cut short; a hung one ends with that run, see onTimeout), or a cold run's between runs.
+ */
 function clientBudgetMs(): number {
-  return inflight ? Math.max(500, Math.floor(inflight.runBudgetMs / 2)) : COLD_BUDGET_FACTOR * budgetMs;
+  return inflight ? inflight.runBudgetMs : COLD_BUDGET_FACTOR * budgetMs;
 }
 
 function retire(slot: Slot | null): void {
