@@ -45,6 +45,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${picked.error}\n`);
     return 2;
   }
+  // The CLI's own output goes through process.stdout/stderr; the SDKs' console chatter (tool-name warnings, a zod
+  // without `~standard.jsonSchema`) is not part of it.
+  quietConsole();
   const report = await evaluate(picked.data);
   await writeAll(`${JSON.stringify(report, null, 2)}\n`);
   return 0;
@@ -66,6 +69,11 @@ function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: 
     registerWorlds();
   }
   return { ok: true, data: out };
+}
+
+/** The console of this process, which the CLI composes, made silent: the Report is all it prints on stdout. */
+function quietConsole(): void {
+  for (const m of ['log', 'info', 'warn', 'error', 'debug'] as const) console[m] = () => undefined;
 }
 
 /** Resolves once stdout has taken the whole text: a pipe is written asynchronously, and process.exit drops what is pending. */

@@ -6,6 +6,10 @@ import { DEFAULT_VERSIONS, type Versions } from '../contract/versions.ts';
 import { worldParts } from './entries.ts';
 import { DEFAULT_V1, DEFAULT_V2, DEFAULT_WORLD, zodModulesOf, type V1Api, type V2Api, type World } from './world.ts';
 
+/**
+ * The worlds built, like the chunks they come from (chunk.ts) a registry of loaded modules rather than an engine cache:
+ * a world is immutable and the same for every session, and its identity keys the clients' compiled validators.
+ */
 const worlds = new Map<string, Promise<World>>();
 
 /** The world of these versions (the default one without an import). A failed load is tried again next time. */
