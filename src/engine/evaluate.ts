@@ -3,7 +3,7 @@
  * Named phases over one case: load → answer → convert → ship (per policy) → verify (per client) → real SDK run
  * (phases/). Each phase takes plain data and returns plain data; every failure is a value in the Report, never a throw.
  */
-import { CaseSchema, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
+import { CaseSchema, caseVersions, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
 import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
@@ -28,7 +28,7 @@ import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
 import { MAX_REGISTERED_TOOLS, type Json, type Registration, type Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
-import { versionsOf, worldFor } from './worlds/load-world.ts';
+import { worldFor } from './worlds/load-world.ts';
 import { unvalidatedShipments, wholeResult } from './whole-result.ts';
 import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
@@ -93,7 +93,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   try {
     // The engine's lazily loaded parts (chunks.ts), loaded before the schema code can run.
     await preload(c, firstChunks, session.transpiled);
-    world = await worldFor(versionsOf(c.versions));
+    world = await worldFor(caseVersions(c));
   } catch (e) {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
   }

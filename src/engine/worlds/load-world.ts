@@ -12,11 +12,6 @@ import { DEFAULT_V1, DEFAULT_V2, DEFAULT_WORLD, zodModulesOf, type V1Api, type V
  */
 const worlds = new Map<string, Promise<World>>();
 
-/** The versions with each one left out filled in from the defaults. */
-export function versionsOf(picked: { [K in keyof Versions]?: Versions[K] | undefined } | undefined): Versions {
-  return { zod: picked?.zod ?? DEFAULT_VERSIONS.zod, sdk: picked?.sdk ?? DEFAULT_VERSIONS.sdk, server: picked?.server ?? DEFAULT_VERSIONS.server };
-}
-
 /** The world of these versions (the default one without an import). A failed load is tried again next time. */
 export function worldFor(versions: Versions): World | Promise<World> {
   if (versions.zod === DEFAULT_VERSIONS.zod && versions.sdk === DEFAULT_VERSIONS.sdk && versions.server === DEFAULT_VERSIONS.server) return DEFAULT_WORLD;
