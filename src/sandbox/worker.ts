@@ -8,6 +8,7 @@
  */
 import chunkHost from 'virtual:engine-chunk-host';
 import { evaluate } from '../engine/evaluate.ts';
+import { engineSession, type EngineSession } from '../engine/session.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
@@ -72,6 +73,8 @@ function onInit(e: MessageEvent<unknown>): void {
   scope.removeEventListener('message', onInit);
   const port = m.port;
   const verifier = clientRealm(m.clients);
+  // This realm's engine caches (loads, the transpiled source, the SDK sessions), shared by its evaluations.
+  const session = engineSession();
   // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
   const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
   const chunks = chunkRequests(send);
@@ -80,10 +83,10 @@ function onInit(e: MessageEvent<unknown>): void {
   port.onmessage = (ev) => {
     const m = dataOf(ev) as FrameToWorker | null;
     if (typeof m !== 'object' || m === null) return;
-    if (m.type === 'evaluate') void run(m, send, verifier);
+    if (m.type === 'evaluate') void run(m, send, verifier, session);
     else if (m.type === 'chunks') chunks.answer(m);
   };
-  void (m.warmUp ? warmUp(verifier) : Promise.resolve()).then(() => send({ type: 'ready' }));
+  void (m.warmUp ? warmUp(verifier, session) : Promise.resolve()).then(() => send({ type: 'ready' }));
 }
 
 /**
@@ -112,10 +115,10 @@ function clientRealm(port: MessagePort): Verifier {
 }
 
 /** Runs the warm-up cases; their reports are thrown away (a failure only means the first real case runs colder). */
-async function warmUp(verifier: Verifier): Promise<void> {
+async function warmUp(verifier: Verifier, session: EngineSession): Promise<void> {
   for (const c of WARM_UP) {
     try {
-      await evaluate(c, { verifier });
+      await evaluate(c, { verifier, session });
     } catch {
       // Nothing to report: no case of the user's has run.
     }
@@ -141,7 +144,7 @@ function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: s
   };
 }
 
-async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void, verifier: Verifier): Promise<void> {
+async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void, verifier: Verifier, session: EngineSession): Promise<void> {
   const { id, case: c } = req;
   const digest = caseDigest(c);
   const started = performance.now();
@@ -156,6 +159,7 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const report = await evaluate(c, {
       firstOnly,
       verifier,
+      session,
       loading: () => {
         // Schema code runs from here on in this realm: no engine code is evaluated after it, and the intrinsics and
         // globals are frozen before it (docs/security.md).
