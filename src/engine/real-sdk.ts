@@ -7,7 +7,8 @@
 import { isPlainJson } from './lib/json.ts';
 import { messageOf } from './lib/message.ts';
 import { isModern, sdkProtocols } from './era.ts';
-import type { JsonSchema, Json, RealSdkRow } from './report.ts';
+import type { JsonSchema, Json } from './report.ts';
+import type { ExpandedRealSdkRow as RealSdkRow } from './values.ts';
 import type { LoadedCase } from './types.ts';
 import { RUN_TIMEOUT_MS, sessionPool } from './real-sdk/pool.ts';
 import { open, type SdkClient, type Session } from './real-sdk/session.ts';
