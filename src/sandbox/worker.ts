@@ -14,7 +14,10 @@ import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
-import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
+import { setClientRealm } from '../engine/real-sdk.ts';
+import { readDeep } from '../engine/lib/deep-post.ts';
+import { remoteClients } from './realClients.ts';
+import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type ClientRealmSdkReply, type ClientRealmSdkRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -94,8 +97,12 @@ function clientRealm(port: MessagePort): Verifier {
   const post = port.postMessage.bind(port) as (message: ClientRealmRequest) => void;
   const waiting = new Map<number, (verdicts: ClientRealmReply['verdicts']) => void>();
   let next = 0;
+  // The real runs' clients live there too (realClients.ts): their replies carry `sdk`.
+  const sdk = remoteClients(port.postMessage.bind(port) as (message: ClientRealmSdkRequest, transfer?: Transferable[]) => void);
+  setClientRealm(sdk);
   port.onmessage = (ev) => {
-    const reply = dataOf(ev) as ClientRealmReply | null;
+    const reply = readDeep(dataOf(ev)) as ClientRealmReply | ClientRealmSdkReply | null;
+    if (typeof reply === 'object' && reply !== null && 'sdk' in reply) return sdk.answer(reply);
     if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
     const resolve = waiting.get(reply.id);
     waiting.delete(reply.id);
