@@ -2,6 +2,7 @@
  * The engine section of `npm run bench`: warm `evaluate()` per case against the floor (zod safeParse + z.toJSONSchema +
  * Ajv compile + validate, nothing else) on the same inputs in the same process, and a per-phase breakdown.
  */
+import { engineSession } from '../src/engine/session.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
@@ -111,13 +112,15 @@ async function benchCase(bc: BenchCase, quick: boolean): Promise<CaseResult> {
   const c = { ...bc.case, converter: named.converter ?? DEFAULT_SELECTED.converter, client: named.client ?? DEFAULT_SELECTED.client };
   // One run gives both figures: its first report (hooks.first, where the worker posts it) and its end.
   const firsts: number[] = [];
+  // One engine session for the case's runs, as the sandbox worker keeps one for its realm.
+  const session = engineSession();
   const engine = await measure(async () => {
     const t0 = performance.now();
-    await evaluate(c, { first: () => firsts.push(performance.now() - t0) });
+    await evaluate(c, { first: () => firsts.push(performance.now() - t0), session });
   }, warmup, runs);
   // The timed runs' first reports (none when the case has no first report: its answer does not parse).
   const selected = statsOf(firsts.length === warmup + runs ? firsts.slice(warmup) : []);
-  const loaded = loadSchema(bc.case.schema, bc.case.role);
+  const loaded = loadSchema(bc.case.schema, bc.case.role, undefined, { cache: session.loads });
   const answerOk = parseAnswer(bc.case.answer).ok;
   // A gallery case about a bad schema or answer has no floor to compare with: its row shows the engine alone.
   const none: Stats = { median: Number.NaN, p95: Number.NaN, runs: 0 };
@@ -126,10 +129,11 @@ async function benchCase(bc: BenchCase, quick: boolean): Promise<CaseResult> {
   let validations = { verdicts: 0, run: 0 };
   if (loaded.ok && answerOk) {
     floorStats = await measure(() => floor(loaded.schema, bc.case.role, bc.case.answer), warmup, runs);
-    const parts = await phases({ role: bc.case.role, tool: bc.case.tool, schema: loaded.schema }, bc.case.answer);
+    const parts = await phases({ role: bc.case.role, tool: bc.case.tool, schema: loaded.schema, sdkSessions: session.sdkSessions }, bc.case.answer);
     for (const [name, run] of Object.entries(parts.timed)) byPhase[name] = (await measure(run, 1, phaseRuns)).median;
     validations = parts.validations;
   }
+  await session.close();
   // `parse answer + ship` contains `parse answer`: count the parse once.
   const total = Object.entries(byPhase).reduce((a, [name, ms]) => a + (name === 'parse answer' ? 0 : ms), 0);
   const [phase, ms] = Object.entries(byPhase).sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];

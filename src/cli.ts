@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { registerWorlds } from './worlds-node/register.ts';
-import { CaseSchema } from './engine/case.ts';
+import * as z from 'zod/mini';
+import { CaseSchema, caseVersions } from './engine/case.ts';
 import { DEFAULT_VERSIONS } from './engine/contract/versions.ts';
 import { evaluate } from './engine/evaluate.ts';
 import { messageOf } from './engine/lib/message.ts';
-import { versionsOf } from './engine/worlds/load-world.ts';
 
 const USAGE =
   'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result] [--protocol 2025-11-25|2026-07-28]\n' +
@@ -45,6 +45,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${picked.error}\n`);
     return 2;
   }
+  // The CLI's own output goes through process.stdout/stderr; the SDKs' console chatter (tool-name warnings, a zod
+  // without `~standard.jsonSchema`) is not part of it.
+  quietConsole();
   const report = await evaluate(picked.data);
   await writeAll(`${JSON.stringify(report, null, 2)}\n`);
   return 0;
@@ -58,14 +61,19 @@ function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: 
   const fromFile = typeof own.versions === 'object' && own.versions !== null ? own.versions : {};
   const versions = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
   const out = { ...own, ...(Object.keys(versions).length > 0 ? { versions } : {}), ...(flags['answer-form'] ? { answerForm: flags['answer-form'] } : {}), ...(flags.protocol ? { protocol: flags.protocol } : {}) };
-  const checked = CaseSchema.pick({ versions: true, answerForm: true, protocol: true }).safeParse(out);
+  const checked = z.pick(CaseSchema, { versions: true, answerForm: true, protocol: true }).safeParse(out);
   if (!checked.success) return { ok: false, error: checked.error.issues.map((i) => i.message).join('\n') };
-  const run = versionsOf(checked.data.versions);
+  const run = caseVersions(checked.data);
   // Only a non-default world needs the Node hook: the default world resolves every module as before.
   if (run.zod !== DEFAULT_VERSIONS.zod || run.sdk !== DEFAULT_VERSIONS.sdk || run.server !== DEFAULT_VERSIONS.server) {
     registerWorlds();
   }
   return { ok: true, data: out };
+}
+
+/** The console of this process, which the CLI composes, made silent: the Report is all it prints on stdout. */
+function quietConsole(): void {
+  for (const m of ['log', 'info', 'warn', 'error', 'debug'] as const) console[m] = () => undefined;
 }
 
 /** Resolves once stdout has taken the whole text: a pipe is written asynchronously, and process.exit drops what is pending. */

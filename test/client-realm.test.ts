@@ -8,7 +8,8 @@ import { createContext, runInContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { runRealSdk, setClientRealm } from '../src/engine/real-sdk.ts';
+import { runRealSdk } from '../src/engine/real-sdk.ts';
+import type { LoadedCase } from '../src/engine/types.ts';
 import { readDeep } from '../src/engine/lib/deep-post.ts';
 import { remoteClients } from '../src/sandbox/realClients.ts';
 import type { ClientRealmSdkReply } from '../src/sandbox/protocol.ts';
@@ -189,9 +190,10 @@ describe('the real runs: the published server here, the published client in the 
     thread = clientRealmThread(bundle.code);
   });
   afterAll(async () => {
-    setClientRealm(null);
     await thread.worker.terminate();
   });
+  /** The case with its real runs' clients in the client realm thread. */
+  const there = (loaded: LoadedCase): LoadedCase => ({ ...loaded, sdkClients: thread.host });
   const output = (schema: z.ZodType) => ({ role: 'output' as const, tool: 'tool', schema });
 
   it('reports what the client in the client realm received and said, equal to a client beside the server', async () => {
@@ -204,31 +206,26 @@ describe('the real runs: the published server here, the published client in the 
     ] as const;
     for (const [loaded, answer] of cases) {
       for (const version of ['v1', 'v2'] as const) {
-        setClientRealm(null);
         const beside = await runRealSdk(version, loaded, answer);
-        setClientRealm(thread.host);
-        expect(await runRealSdk(version, loaded, answer)).toEqual(beside);
+        expect(await runRealSdk(version, there(loaded), answer)).toEqual(beside);
       }
     }
-    setClientRealm(thread.host);
     // Not vacuous: the refusal is there, in the words of the v1 client.
-    const refused = await runRealSdk('v1', output(z.object({ id: z.string() })), { id: '1', extra: 2 });
+    const refused = await runRealSdk('v1', there(output(z.object({ id: z.string() }))), { id: '1', extra: 2 });
     expect(refused.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties");
   }, 60_000);
 
   it('an answer nested deeper than a structured clone goes still crosses the transport', async () => {
-    setClientRealm(thread.host);
     // 3000 levels: the sender's clone may pass and the receiver's fail (a silent `messageerror`); JSON.stringify still copes.
     const deep = JSON.parse(`${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`) as Json;
     for (const version of ['v1', 'v2'] as const) {
-      const row = await runRealSdk(version, output(z.object({ a: z.any() })), deep);
+      const row = await runRealSdk(version, there(output(z.object({ a: z.any() }))), deep);
       expect([row.callError, row.isError]).toEqual([null, false]);
       expect(JSON.stringify(row.structuredContent) === JSON.stringify(deep)).toBe(true);
     }
   });
 
   it('schema code that makes its server send what the listing forbids, or patches this realm’s Function, cannot change what the client says (attack row)', async () => {
-    setClientRealm(thread.host);
     // The schema's own object: its parse lets anything through, so the server sends a key its strict listing forbids.
     const key = `k${Date.now()}`;
     const lax = z.strictObject({ [key]: z.string() });
@@ -244,9 +241,8 @@ describe('the real runs: the published server here, the published client in the 
     let viaClientRealm: Awaited<ReturnType<typeof runRealSdk>>;
     let beside: Awaited<ReturnType<typeof runRealSdk>>;
     try {
-      viaClientRealm = await runRealSdk('v1', loaded, answer);
-      setClientRealm(null);
-      beside = await runRealSdk('v1', { ...loaded, tool: 'other' }, answer);
+      viaClientRealm = await runRealSdk('v1', there(loaded), answer);
+      beside = await runRealSdk('v1', loaded, answer);
     } finally {
       globalThis.Function = original;
     }

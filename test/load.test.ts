@@ -6,6 +6,7 @@ import * as zodMini from 'zod/mini';
 import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA, sucraseChunk } from '../src/engine/load.ts';
 import { listWithSdk } from '../src/engine/real-sdk.ts';
 import type { Role } from '../src/engine/case.ts';
+import { engineSession } from '../src/engine/session.ts';
 
 // TypeScript sources load through sucrase, an engine part evaluate() loads first (src/engine/chunks.ts).
 beforeAll(() => sucraseChunk.load());
@@ -143,11 +144,14 @@ describe('raw shapes', () => {
     expect(error('const options = {};')).toEqual({ message: NO_SCHEMA });
   });
 
-  it('is wrapped once: the same source gives the same schema object', () => {
+  it('is wrapped once: the same source gives the same schema object in a session, a new one without', () => {
     const source = 'export default { id: z.string() };';
-    const a = loadSchema(source, 'output');
-    const b = loadSchema(source, 'output');
+    const { loads } = engineSession();
+    const a = loadSchema(source, 'output', undefined, { cache: loads });
+    const b = loadSchema(source, 'output', undefined, { cache: loads });
     expect(a.ok && b.ok && a.schema === b.schema).toBe(true);
+    const c = loadSchema(source, 'output');
+    expect(a.ok && c.ok && a.schema !== c.schema).toBe(true);
   });
 });
 

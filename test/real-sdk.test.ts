@@ -1,5 +1,5 @@
 /** The real SDK runs and the two SDK converters built on them; the published packages are the oracle. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_SESSIONS, runRealSdk, RUN_TIMEOUT_MS } from '../src/engine/real-sdk.ts';
 import { mcpSdkV1Converter } from '../src/engine/converters/mcp-sdk-v1.ts';
@@ -7,9 +7,14 @@ import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
 import type { Json } from '../src/engine/report.ts';
 import type { LoadedCase } from '../src/engine/types.ts';
 import { bigAnswer, postedBytes } from './posted-size.ts';
+import { sessionPool } from '../src/engine/real-sdk/pool.ts';
 
-const output = (schema: z.ZodType, tool = 'get_invoice'): LoadedCase => ({ role: 'output', tool, schema });
-const input = (schema: z.ZodType, tool = 'get_invoice'): LoadedCase => ({ role: 'input', tool, schema });
+// The SDK sessions an engine session keeps (src/engine/session.ts): runs on one schema reuse its connected pair.
+const sdkSessions = sessionPool();
+afterAll(() => sdkSessions.close());
+
+const output = (schema: z.ZodType, tool = 'get_invoice'): LoadedCase => ({ role: 'output', tool, schema, sdkSessions });
+const input = (schema: z.ZodType, tool = 'get_invoice'): LoadedCase => ({ role: 'input', tool, schema, sdkSessions });
 const ab = z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), a: z.string() }), z.object({ kind: z.literal('b'), b: z.number() })]);
 
 describe('runRealSdk', () => {
@@ -94,7 +99,8 @@ describe('sessions are kept per schema and reused', () => {
       await runRealSdk(v, kept, { id: '0' });
       for (const answer of [{ id: '1' }, { id: '1', extra: true }, { id: 2 }] as Json[]) {
         const again = await runRealSdk(v, kept, answer);
-        const fresh = await runRealSdk(v, make(), answer);
+        const { sdkSessions: _, ...once } = make();
+        const fresh = await runRealSdk(v, once, answer);
         expect(again).toEqual(fresh);
       }
     }

@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { shallow } from 'zustand/shallow';
 import { ANSWER_FORM_IDS, DEFAULT_VERSIONS, SDK_VERSION_IDS, SERVER_VERSION_IDS, ZOD_VERSION_IDS, type Versions } from '../src/engine/contract/versions.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
-import { answerFormOf, describeWorld, versionsOf } from '../src/state/caseChoices.ts';
+import { answerFormOf, caseVersions } from '../src/engine/case.ts';
+import { describeWorld } from '../src/state/caseChoices.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
@@ -36,7 +37,7 @@ describe('links', () => {
       fc.property(arb, fc.constantFrom(...ANSWER_FORM_IDS), (versions, answerForm) => {
         const decoded = decodePermalink(encodePermalink({ ...DEFAULT_CASE, versions, answerForm }));
         if (!decoded.ok) throw new Error(decoded.error);
-        expect(versionsOf(decoded.state)).toEqual(versions);
+        expect(caseVersions(decoded.state)).toEqual(versions);
         expect(answerFormOf(decoded.state)).toBe(answerForm);
       }),
       { seed: 10, numRuns: 40 },

@@ -10,7 +10,7 @@
 import { chunk, type Chunk } from './chunk.ts';
 import { generateRequestOf } from './generate/request.ts';
 import { worldChunksFor } from './worlds/entries.ts';
-import { needsSucrase, sucraseChunk } from './load/transpile.ts';
+import { needsSucrase, sucraseChunk, type TranspileMemo } from './load/transpile.ts';
 import { sdkV2 } from './real-sdk/v2-chunk.ts';
 
 export { chunk, type Chunk };
@@ -31,17 +31,17 @@ function reportChunks(input: unknown): ReadonlyArray<Chunk<unknown>> {
  * JavaScript, and either those of the full report or,
  * for a realm that only computes the first report (phases/first.ts `firstChunksFor`), the ones given.
  */
-export function chunksFor(input: unknown, first?: ReadonlyArray<Chunk<unknown>>): ReadonlyArray<Chunk<unknown>> {
-  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input)];
+export function chunksFor(input: unknown, first?: ReadonlyArray<Chunk<unknown>>, memo?: TranspileMemo): ReadonlyArray<Chunk<unknown>> {
+  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input, memo)];
 }
 
 /** sucrase, when the case's schema source is not a plain JavaScript module (load/transpile.ts). */
-function transpilerChunksFor(input: unknown): ReadonlyArray<Chunk<unknown>> {
+function transpilerChunksFor(input: unknown, memo?: TranspileMemo): ReadonlyArray<Chunk<unknown>> {
   const schema = typeof input === 'object' && input !== null ? (input as { schema?: unknown }).schema : undefined;
-  return typeof schema === 'string' && needsSucrase(schema) ? [sucraseChunk] : [];
+  return typeof schema === 'string' && needsSucrase(schema, memo) ? [sucraseChunk] : [];
 }
 
-/** Loads the chunks a case needs (see chunksFor). Rejects when one cannot be loaded (the caller reports it). */
-export async function preload(input: unknown, first?: ReadonlyArray<Chunk<unknown>>): Promise<void> {
-  await Promise.all(chunksFor(input, first).map((c) => c.load()));
+/** Loads the chunks a case needs (see chunksFor; `memo`: the session's, which keeps the plain rewrite it made). Rejects when one cannot be loaded (the caller reports it). */
+export async function preload(input: unknown, first?: ReadonlyArray<Chunk<unknown>>, memo?: TranspileMemo): Promise<void> {
+  await Promise.all(chunksFor(input, first, memo).map((c) => c.load()));
 }

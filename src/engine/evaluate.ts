@@ -3,7 +3,7 @@
  * Named phases over one case: load → answer → convert → ship (per policy) → verify (per client) → real SDK run
  * (phases/). Each phase takes plain data and returns plain data; every failure is a value in the Report, never a throw.
  */
-import { CaseSchema, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
+import { CaseSchema, caseVersions, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
 import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
@@ -28,13 +28,14 @@ import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
 import { MAX_REGISTERED_TOOLS, type Json, type Registration, type Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
 import { clientsOf } from './clients/index.ts';
-import { versionsOf, worldFor } from './worlds/load-world.ts';
+import { worldFor } from './worlds/load-world.ts';
 import { unvalidatedShipments, wholeResult } from './whole-result.ts';
 import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
 import { eraOf } from './era.ts';
 import type { Verifier } from './phases/verifier.ts';
 import { DEFAULT_PROTOCOL } from './contract/versions.ts';
+import { engineSession, type EngineSession } from './session.ts';
 
 /** Optional observers of one evaluation (the sandbox worker times the schema's own code apart from the engine's). */
 export interface EvaluateHooks {
@@ -59,14 +60,25 @@ export interface EvaluateHooks {
    * Absent (Node: the CLI, vitest), in this realm.
    */
   verifier?: Verifier;
+  /**
+   * The caches this evaluation shares with the realm's others (session.ts): loads, the transpiled source, the real
+   * SDKs' sessions. Absent, the evaluation makes its own and closes it when done.
+   */
+  session?: EngineSession;
 }
 
 /** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
 export async function evaluate(input: unknown, hooks: EvaluateHooks = {}): Promise<Report> {
-  return capReport(await evaluateCase(input, hooks));
+  if (hooks.session) return capReport(await evaluateCase(input, hooks, hooks.session));
+  const session = engineSession();
+  try {
+    return capReport(await evaluateCase(input, hooks, session));
+  } finally {
+    await session.close();
+  }
 }
 
-async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Report> {
+async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: EngineSession): Promise<Report> {
   const parsed = CaseSchema.safeParse(input);
   if (!parsed.success) {
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
@@ -80,8 +92,8 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   let world: World;
   try {
     // The engine's lazily loaded parts (chunks.ts), loaded before the schema code can run.
-    await preload(c, firstChunks);
-    world = await worldFor(versionsOf(c.versions));
+    await preload(c, firstChunks, session.transpiled);
+    world = await worldFor(caseVersions(c));
   } catch (e) {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
   }
@@ -91,10 +103,10 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
 
   // Transpiling is the engine's work (a cold sucrase can take a while): done before the load phase, which times the
   // schema's own code (the load phase reuses it).
-  guard(() => transpile(c.schema), () => null);
+  guard(() => transpile(c.schema, session.transpiled), () => null);
   hooks.loading?.();
   const loadResult: LoadResult = guard(
-    () => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod, { sdk: world.v1, ...(c.registered === undefined ? {} : { tool: c.registered }) }),
+    () => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod, { sdk: world.v1, cache: session.loads, transpiled: session.transpiled, ...(c.registered === undefined ? {} : { tool: c.registered }) }),
     (e) => ({ ok: false as const, error: { message: messageOf(e) } }),
   );
   // A registered tool's handler is the paste's own code: it runs now, timed with the schema's module code.
@@ -104,7 +116,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks): Promise<Repor
   if (registration) Object.assign(report, { tool, registration });
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
-  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol) };
+  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), sdkSessions: session.sdkSessions, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
 }
 

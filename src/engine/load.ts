@@ -15,7 +15,7 @@ import type { RegisteredTool } from './load/register.ts';
 import type { ServerClass } from './load/execute.ts';
 import { messageOf } from './lib/message.ts';
 import { fail } from './load/step.ts';
-import { transpile } from './load/transpile.ts';
+import { transpile, type TranspileMemo } from './load/transpile.ts';
 import type { ZodModules } from './worlds/world.ts';
 import { isZod4 } from './worlds/zod-kind.ts';
 
@@ -43,13 +43,19 @@ export type LoadResult = ({ ok: true; schema: z.ZodType } | { ok: false; error: 
 export interface LoadOptions {
   sdk?: { version: string; McpServer: unknown };
   tool?: string;
+  /** The engine session's loads (session.ts): the same source and role give the same schema object. Absent, nothing is kept. */
+  cache?: Map<string, LoadResult>;
+  /** The engine session's transpile memo (load/transpile.ts). */
+  transpiled?: TranspileMemo;
 }
 
-const CACHE_SIZE = 50;
-const cache = new Map<string, LoadResult>();
+/** Loads kept in a session's cache (least recently used dropped first). */
+export const LOAD_CACHE_SIZE = 50;
 
-/** Loads the zod schema a TypeScript source defines (with a world's zod; default the bundled one). The same source and role give the same schema object. */
+/** Loads the zod schema a TypeScript source defines (with a world's zod; default the bundled one). With a cache, the same source and role give the same schema object. */
 export function loadSchema(source: string, role: Role, zod?: ZodModules, options: LoadOptions = {}): LoadResult {
+  const { cache } = options;
+  if (!cache) return loadUncached(source, role, zod, options);
   const key = `${zod?.version ?? ''}\u0000${options.sdk?.version ?? ''}\u0000${options.tool ?? ''}\u0000${role}\u0000${source}`;
   const hit = cache.get(key);
   if (hit) {
@@ -60,13 +66,13 @@ export function loadSchema(source: string, role: Role, zod?: ZodModules, options
   const result = loadUncached(source, role, zod, options);
   cache.set(key, result);
   const oldest = cache.keys().next();
-  if (cache.size > CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
+  if (cache.size > LOAD_CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
   return result;
 }
 
 function loadUncached(source: string, role: Role, zod: ZodModules | undefined, options: LoadOptions): LoadResult {
   try {
-    const compiled = transpile(source);
+    const compiled = transpile(source, options.transpiled);
     if (!compiled.ok) return compiled;
     const run = execute(source, compiled.value, zod, options.sdk?.McpServer as ServerClass | undefined);
     if (!run.ok) return run;

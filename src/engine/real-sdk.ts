@@ -9,13 +9,12 @@ import { messageOf } from './lib/message.ts';
 import { isModern, sdkProtocols } from './era.ts';
 import type { JsonSchema, Json, RealSdkRow } from './report.ts';
 import type { LoadedCase } from './types.ts';
-import { RUN_TIMEOUT_MS, withSession } from './real-sdk/pool.ts';
-import type { Session } from './real-sdk/session.ts';
+import { RUN_TIMEOUT_MS, sessionPool } from './real-sdk/pool.ts';
+import { open, type Session } from './real-sdk/session.ts';
 import type { ToolList } from './real-sdk/client-side.ts';
 import type { RealSdkId } from './contract/catalog.ts';
 
 export { MAX_SESSIONS, RUN_TIMEOUT_MS } from './real-sdk/pool.ts';
-export { setClientRealm } from './real-sdk/session.ts';
 
 /** What a real tools/list showed: the listed schema, the error, and (v2) the schema the server converted before wire encoding. */
 export interface SdkListing {
@@ -56,6 +55,21 @@ export async function listWithSdk(version: RealSdkId, loaded: LoadedCase): Promi
     if (loaded.role === 'output' && isJsonSchema(session.registered.outputSchemaJson)) out.served = session.registered.outputSchemaJson;
   });
   return done ? out : { ...out, listError: `The SDK did not answer tools/list within ${RUN_TIMEOUT_MS} ms` };
+}
+
+/**
+ * Runs `use` on the session for this case in the engine session's pool (`loaded.sdkSessions`), kept for the next run;
+ * without one, on a session opened for this run and closed after it.
+ */
+async function withSession(version: RealSdkId, loaded: LoadedCase, use: (s: Session) => Promise<void>): Promise<boolean> {
+  const api = version === 'v1' ? loaded.world?.v1 : loaded.world?.v2;
+  const key = [loaded.schema, version, api, loaded.tool, loaded.role, loaded.answerForm, loaded.protocol];
+  const pool = loaded.sdkSessions ?? sessionPool();
+  try {
+    return await pool.withSession(key, () => open(version, loaded), use);
+  } finally {
+    if (pool !== loaded.sdkSessions) await pool.close();
+  }
 }
 
 /** The session's tools/list, asked once (the client keeps the output validators it compiled from it for later calls). */

@@ -5,6 +5,8 @@ import type { Analysis } from './policies/analysis.ts';
 import type { World } from './worlds/world.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
 import type { Chunk } from './chunk.ts';
+import type { ClientHost } from './real-sdk/client-side.ts';
+import type { SessionPool } from './real-sdk/pool.ts';
 
 /** What every phase after `load` sees. Never mutated. */
 export interface LoadedCase {
@@ -18,6 +20,13 @@ export interface LoadedCase {
   answerForm?: 'result';
   /** The protocol era the v2 SDK negotiates (era.ts): absent, 2025-11-25; '2026-07-28', the modern era (SEP-2106). */
   protocol?: '2026-07-28';
+  /**
+   * The engine session's SDK sessions (session.ts), where the real runs keep a connected pair for the next run;
+   * absent, each run opens its own and closes it after.
+   */
+  sdkSessions?: SessionPool;
+  /** The engine session's host of the real runs' clients (session.ts); absent, they run beside their servers here. */
+  sdkClients?: ClientHost;
 }
 
 /**

@@ -1,7 +1,6 @@
 /** The gallery's examples as cases the app opens: by id (for `#example/<id>` links and the menu). */
 import { EXAMPLES, type Example } from './index.ts';
-import type { PlaygroundCase } from '../state/playgroundCase.ts';
-import { copyCase } from '../state/linkShape.ts';
+import { normalizeCase, type PlaygroundCase } from '../engine/case.ts';
 
 /** The prefix of an example link: `#example/<id>`. */
 export const EXAMPLE_LINK_PREFIX = '#example/';
@@ -14,7 +13,7 @@ export function findExample(id: string): Example | undefined {
 /** The case an example opens (the engine's defaults filled in, as a link would carry them). */
 export function exampleCase(example: Example): PlaygroundCase {
   const { role = 'output', tool = 'my_tool', schema, answer, converter, client, versions, answerForm, protocol } = example.case;
-  return copyCase({ role, tool, schema, answer, converter, client, ...(versions ? { versions } : {}), ...(answerForm ? { answerForm } : {}), ...(protocol ? { protocol } : {}) });
+  return normalizeCase({ role, tool, schema, answer, converter, client, ...(versions ? { versions } : {}), ...(answerForm ? { answerForm } : {}), ...(protocol ? { protocol } : {}) });
 }
 
 /** The link that opens an example. */

@@ -2,6 +2,7 @@
  * The case digest: the worker echoes it with every reply, and the page accepts a reply only for the id it sent and
  * the digest of the case it sent under that id, so a report for any other case (forged or crossed) is dropped.
  */
+import { digestParts } from '../engine/case/wire.ts';
 
 /** What the page remembers of a request it sent. */
 export interface SentRequest {
@@ -9,15 +10,9 @@ export interface SentRequest {
   digest: string;
 }
 
-/**
- * A short digest of what the engine reads from a case (v, role, tool, schema, answer, and the picked versions, answer
- * form, generation request, protocol era and registered-tool choice); the same in every realm.
- */
+/** A short digest of what the engine reads from a case (the case module's `digestParts`); the same in every realm. */
 export function caseDigest(c: unknown): string {
-  const o = typeof c === 'object' && c !== null ? (c as Record<string, unknown>) : {};
-  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-  const head = JSON.stringify([o.v ?? null, o.role ?? null, o.tool ?? null, typeof o.schema, typeof o.answer, o.versions ?? null, o.answerForm ?? null, o.generate ?? null, o.protocol ?? null, o.registered ?? null]);
-  return hashStrings([head, text(o.schema), text(o.answer)]);
+  return hashStrings(digestParts(c));
 }
 
 /** Whether a reply (`id`, `digest`) answers the request the page sent under that id. */

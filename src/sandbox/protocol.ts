@@ -1,5 +1,6 @@
 /** The messages between the app, the sandbox frame and its worker: one discriminated union imported by every side. */
 import type { CaseInput } from '../engine/case.ts';
+import { realmKeyOf } from '../engine/case/wire.ts';
 import type { Report, Verdict } from '../engine/report.ts';
 import type { VerifyRequest } from '../engine/phases/verifier.ts';
 import type { ClientSpec, Outcome as ClientOutcome } from '../engine/real-sdk/client-side.ts';
@@ -195,15 +196,9 @@ export function needsFreshRealm(ranSchema: string | null, c: unknown): boolean {
   return ranSchema !== null && ranSchema !== realmKey(c);
 }
 
-/**
- * What a worker's realm is for: the schema text, the picked versions when the case names any, and whether it asks for
- * a generation. Chunks load before schema code runs (engine/chunks.ts), so a case needing others than the realm
- * loaded (another world's, fast-check for a generation) needs another realm.
- */
+/** What a worker's realm is for (the case module's `realmKeyOf`): a case with another key needs another realm. */
 export function realmKey(c: unknown): string {
-  const versions = typeof c === 'object' && c !== null ? (c as { versions?: unknown }).versions : undefined;
-  const key = versions === undefined ? schemaText(c) : `${schemaText(c)}\u0000${JSON.stringify(versions)}`;
-  return generateRequestOf(c) ? `${key}\u0000generate` : key;
+  return realmKeyOf(c, generateRequestOf(c) !== null);
 }
 
 /** The schema text a worker runs for a case ('' when it is not a string). */

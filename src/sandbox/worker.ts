@@ -8,13 +8,14 @@
  */
 import chunkHost from 'virtual:engine-chunk-host';
 import { evaluate } from '../engine/evaluate.ts';
+import { engineSession, type EngineSession } from '../engine/session.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
-import { setClientRealm } from '../engine/real-sdk.ts';
+import type { ClientHost } from '../engine/real-sdk/client-side.ts';
 import { readDeep } from '../engine/lib/deep-post.ts';
 import { remoteClients } from './realClients.ts';
 import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type ClientRealmSdkReply, type ClientRealmSdkRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
@@ -74,7 +75,10 @@ function onInit(e: MessageEvent<unknown>): void {
   if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort) || !(m.clients instanceof MessagePort)) return;
   scope.removeEventListener('message', onInit);
   const port = m.port;
-  const verifier = clientRealm(m.clients);
+  const { verifier, clients } = clientRealm(m.clients);
+  // This realm's engine caches (loads, the transpiled source, the SDK sessions), shared by its evaluations; the real
+  // runs' clients run in the client realm.
+  const session = engineSession({ sdkClients: clients });
   // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
   const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
   const chunks = chunkRequests(send);
@@ -83,23 +87,22 @@ function onInit(e: MessageEvent<unknown>): void {
   port.onmessage = (ev) => {
     const m = dataOf(ev) as FrameToWorker | null;
     if (typeof m !== 'object' || m === null) return;
-    if (m.type === 'evaluate') void run(m, send, verifier);
+    if (m.type === 'evaluate') void run(m, send, verifier, session);
     else if (m.type === 'chunks') chunks.answer(m);
   };
-  void (m.warmUp ? warmUp(verifier) : Promise.resolve()).then(() => send({ type: 'ready' }));
+  void (m.warmUp ? warmUp(verifier, session) : Promise.resolve()).then(() => send({ type: 'ready' }));
 }
 
 /**
  * The clients' checks, asked of the client realm (clientRealm.ts) over its port: the port, its bound `postMessage` and
  * the replies' resolvers are captured here, before any schema code runs.
  */
-function clientRealm(port: MessagePort): Verifier {
+function clientRealm(port: MessagePort): { verifier: Verifier; clients: ClientHost } {
   const post = port.postMessage.bind(port) as (message: ClientRealmRequest) => void;
   const waiting = new Map<number, (verdicts: ClientRealmReply['verdicts']) => void>();
   let next = 0;
   // The real runs' clients live there too (realClients.ts): their replies carry `sdk`.
   const sdk = remoteClients(port.postMessage.bind(port) as (message: ClientRealmSdkRequest, transfer?: Transferable[]) => void);
-  setClientRealm(sdk);
   port.onmessage = (ev) => {
     const reply = readDeep(dataOf(ev)) as ClientRealmReply | ClientRealmSdkReply | null;
     if (typeof reply === 'object' && reply !== null && 'sdk' in reply) return sdk.answer(reply);
@@ -108,7 +111,7 @@ function clientRealm(port: MessagePort): Verifier {
     waiting.delete(reply.id);
     resolve?.(reply.verdicts);
   };
-  return {
+  const verifier: Verifier = {
     verify: (requests) =>
       new Promise((resolve) => {
         const id = next++;
@@ -116,13 +119,14 @@ function clientRealm(port: MessagePort): Verifier {
         post({ id, requests: [...requests] });
       }),
   };
+  return { verifier, clients: sdk };
 }
 
 /** Runs the warm-up cases; their reports are thrown away (a failure only means the first real case runs colder). */
-async function warmUp(verifier: Verifier): Promise<void> {
+async function warmUp(verifier: Verifier, session: EngineSession): Promise<void> {
   for (const c of WARM_UP) {
     try {
-      await evaluate(c, { verifier });
+      await evaluate(c, { verifier, session });
     } catch {
       // Nothing to report: no case of the user's has run.
     }
@@ -148,7 +152,7 @@ function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: s
   };
 }
 
-async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void, verifier: Verifier): Promise<void> {
+async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void, verifier: Verifier, session: EngineSession): Promise<void> {
   const { id, case: c } = req;
   const digest = caseDigest(c);
   const started = performance.now();
@@ -163,6 +167,7 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const report = await evaluate(c, {
       firstOnly,
       verifier,
+      session,
       loading: () => {
         // Schema code runs from here on in this realm: no engine code is evaluated after it, and the intrinsics and
         // globals are frozen before it (docs/security.md).

@@ -1,7 +1,8 @@
 /** Where the app starts, from the link and the autosave. Pure: the location and the restored save are passed in. */
 import type { HeldLink, Restored } from './persistence/drafts.ts';
 import { getInitialState, type PlaygroundCase } from './permalink.ts';
-import { caseChanged, engineCaseChanged, type HoldReason } from './store.ts';
+import { sameCase } from '../engine/case.ts';
+import type { HoldReason } from './store.ts';
 
 /** The starting case, why the link could not be opened (if so), the example it names, and whether to hold the run. */
 export interface StartingPoint {
@@ -25,7 +26,7 @@ export function startingPoint(location: { hash: string }, fallback: PlaygroundCa
   const linked = location.hash !== '' && location.hash !== '#';
   const initial = linked || !restored ? getInitialState(location, fallback) : { state: restored.state, error: null, example: null };
   const holds = [restored && { state: restored.state, reason: restored.held }, heldLink];
-  const held = holds.find((h) => h?.reason && !engineCaseChanged(h.state, initial.state))?.reason ?? null;
+  const held = holds.find((h) => h?.reason && sameCase(h.state, initial.state, 'engine'))?.reason ?? null;
   const draft = linked ? (restored?.state ?? null) : (restored?.previous ?? null);
-  return { ...initial, held, linked, previousDraft: draft && caseChanged(draft, initial.state) ? draft : null };
+  return { ...initial, held, linked, previousDraft: draft && !sameCase(draft, initial.state) ? draft : null };
 }

@@ -4,8 +4,8 @@
  * responsive (issue 9). It remembers the last case's payload and link: URL sync, autosave and its hold ask in turn.
  */
 import { Deflate, deflateSync } from 'fflate';
-import type { PlaygroundCase } from './playgroundCase.ts';
-import { copyCase, linkObject, sameLinkFields } from './linkShape.ts';
+import { normalizeCase, sameCase, type PlaygroundCase } from '../engine/case.ts';
+import { linkObject } from './linkShape.ts';
 
 /** The most a link may inflate to; a larger payload is refused before it is fully inflated (no deflate bombs). */
 export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
@@ -15,7 +15,7 @@ export const CURRENT_VERSION = 1;
 
 /** Encodes a case as a fragment, `#v1.…`, whatever its size (the app goes through `linkOf`, which checks it first). */
 export function encodePermalink(state: PlaygroundCase): string {
-  if (lastEncoded && sameLinkFields(lastEncoded.state, state)) return lastEncoded.hash;
+  if (lastEncoded && sameCase(lastEncoded.state, state)) return lastEncoded.hash;
   return remember(state, deflateSync(payloadOf(state), LEVEL));
 }
 
@@ -29,9 +29,9 @@ export const LINK_SLICE_BYTES = 16 * 1024;
  * machine. Returns a cancel.
  */
 export function whenLinkEncoded(state: PlaygroundCase, fn: () => void): () => void {
-  if ((lastEncoded && sameLinkFields(lastEncoded.state, state)) || tooLargeForLink(state)) return now(fn);
+  if ((lastEncoded && sameCase(lastEncoded.state, state)) || tooLargeForLink(state)) return now(fn);
   // Whoever asks for the same case while it is sliced waits for the same slicing.
-  let job = jobs.find((j) => sameLinkFields(j.state, state));
+  let job = jobs.find((j) => sameCase(j.state, state));
   if (!job) {
     const bytes = payloadOf(state);
     if (bytes.length <= LINK_SLICE_BYTES) return now(fn);
@@ -94,7 +94,7 @@ let lastEncoded: { state: PlaygroundCase; hash: string } | null = null;
 
 function remember(state: PlaygroundCase, deflated: Uint8Array): string {
   const hash = `#v${CURRENT_VERSION}.${toBase64Url(deflated)}`;
-  lastEncoded = { state: copyCase(state), hash };
+  lastEncoded = { state: normalizeCase(state), hash };
   return hash;
 }
 
@@ -166,9 +166,9 @@ let lastPayload: { state: PlaygroundCase; bytes: Uint8Array } | null = null;
 
 /** The payload, remembered for the last case: a selector measures it on every store change, and its link deflates it. */
 function payloadOf(state: PlaygroundCase): Uint8Array {
-  if (lastPayload && sameLinkFields(lastPayload.state, state)) return lastPayload.bytes;
+  if (lastPayload && sameCase(lastPayload.state, state)) return lastPayload.bytes;
   const bytes = payload(state);
-  lastPayload = { state: copyCase(state), bytes };
+  lastPayload = { state: normalizeCase(state), bytes };
   return bytes;
 }
 

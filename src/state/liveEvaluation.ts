@@ -1,7 +1,8 @@
 /** Live evaluation: every change to what the engine reads is sent to the evaluator, which lets only the newest answer land. */
 import type { Evaluator, Outcome } from '../sandbox/protocol.ts';
 import { checkReport } from './reportCheck.ts';
-import { engineCaseChanged, selectEngineCase, type PlaygroundStore } from './store.ts';
+import { sameCase } from '../engine/case.ts';
+import { selectEngineCase, type PlaygroundStore } from './store.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
 /** A running live evaluation. */
@@ -43,7 +44,7 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
     );
   };
   const unsubscribe = store.subscribe((next, prev) => {
-    if (engineCaseChanged(next, prev)) run();
+    if (!sameCase(next, prev, 'engine')) run();
   });
   if (opts.hold) store.getState().setRun({ kind: 'held' });
   else run();

@@ -5,7 +5,7 @@
  */
 import { Inflate } from 'fflate';
 import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from '../examples/links.ts';
-import type { PlaygroundCase } from './playgroundCase.ts';
+import type { PlaygroundCase } from '../engine/case.ts';
 import { checkShape } from './linkShape.ts';
 import { CURRENT_VERSION, MAX_DECODED_BYTES, formatBytes } from './linkEncoder.ts';
 import { messageOf } from '../engine/lib/message.ts';

@@ -1,11 +1,10 @@
 /** The playground's one store (zustand, vanilla): the case being edited, the last evaluation, and messages. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CaseInput } from '../engine/case.ts';
+import { engineCaseOf, filledCase, normalizeCase, sameCase, sameVersions, type EngineCase, type PlaygroundCase } from '../engine/case.ts';
 import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
-import { answerFormOf, choicesChanged, choicesOf, cleanVersions, protocolOf, registeredOf, sameVersions, versionsOf } from './caseChoices.ts';
-import { copyCase } from './linkShape.ts';
 import type { Report } from '../engine/report.ts';
-import type { PlaygroundCase } from './permalink.ts';
+
+export type { EngineCase };
 
 /** Why a case is held (restored, not run until asked): its run timed out, or its report crashed the page. */
 export type HoldReason = 'timeout' | 'crash';
@@ -125,7 +124,7 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
         if (!(opts.linked ?? exampleId !== null)) return { ...pickCase(next), exampleId, linked: false };
         // The draft is what storage holds: the case on screen once edited, else the draft the current link was opened over.
         const draft = s.linked ? s.previousDraft : selectCase(s);
-        return { ...pickCase(next), exampleId, linked: true, previousDraft: draft && caseChanged(draft, next) ? draft : s.previousDraft };
+        return { ...pickCase(next), exampleId, linked: true, previousDraft: draft && !sameCase(draft, next) ? draft : s.previousDraft };
       }),
     restorePreviousDraft: () =>
       set((s) => {
@@ -144,33 +143,19 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
   }));
 }
 
-/** The case as a link carries it (versions and answer form only when not the defaults). */
+/** The case as a link carries it (the case module's normal form: each choice only when not the default). */
 export function selectCase(s: PlaygroundState): PlaygroundCase {
-  return copyCase(s);
+  return normalizeCase(s);
 }
 
-/** Only the case's fields (a state or a message may carry more), with the versions and answer form always set. */
-function pickCase(c: PlaygroundCase): Omit<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'> & Pick<PlaygroundState, 'versions' | 'answerForm' | 'protocol'> {
-  // `registered` always set (undefined when absent), so loading a case without one clears the previous choice.
-  return { role: c.role, tool: c.tool, schema: c.schema, answer: c.answer, converter: c.converter, client: c.client, versions: cleanVersions(versionsOf(c)), answerForm: answerFormOf(c), protocol: protocolOf(c), registered: c.registered };
+/** Only the case's fields (a state or a message may carry more), every one set (a case without a choice clears the previous one), the choices filled in. */
+function pickCase(c: PlaygroundCase): ReturnType<typeof filledCase> {
+  return filledCase(c);
 }
-
-/** What the engine reads beyond CaseInput's v1 fields: the versions and the answer form, when not the defaults. */
-export type EngineCase = CaseInput & Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol' | 'registered'>;
 
 /** The case as the engine reads it (converter and client do not change the Report; default versions are left out). */
 export function selectEngineCase(s: PlaygroundCase): EngineCase {
-  return { v: 1, role: s.role, tool: s.tool, schema: s.schema, answer: s.answer, ...choicesOf(versionsOf(s), answerFormOf(s), protocolOf(s)), ...registeredOf(s) };
-}
-
-/** True when two cases differ in what the engine evaluates. */
-export function engineCaseChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return a.role !== b.role || a.tool !== b.tool || a.schema !== b.schema || a.answer !== b.answer || choicesChanged(a, b) || a.registered !== b.registered;
-}
-
-/** True when two cases differ in what a link carries. */
-export function caseChanged(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return engineCaseChanged(a, b) || a.converter !== b.converter || a.client !== b.client;
+  return engineCaseOf(s);
 }
 
 /** True while the panes show a report older than the case in the editors. */

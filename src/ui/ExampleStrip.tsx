@@ -1,13 +1,14 @@
 /** The open example's explanation, above the panes, while the case is still exactly that example. */
 import type { EraOutcome } from '../examples/case-format.ts';
 import { exampleCase, findExample } from '../examples/links.ts';
-import { caseChanged, type PlaygroundState } from '../state/store.ts';
+import { sameCase } from '../engine/case.ts';
+import type { PlaygroundState } from '../state/store.ts';
 import { usePlayground, useServices } from './storeContext.ts';
 
 /** The gallery example the editors still show unchanged, if any (a stable object from the gallery). */
 function selectOpenExample(s: PlaygroundState) {
   const example = s.exampleId === null ? undefined : findExample(s.exampleId);
-  return example && !caseChanged(exampleCase(example), s) ? example : null;
+  return example && sameCase(exampleCase(example), s) ? example : null;
 }
 
 /** The strip, when an example is open and unedited. */

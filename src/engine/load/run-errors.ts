@@ -82,19 +82,18 @@ function stackFrame(e: unknown): { line: number; column: number } | null {
   return at ? { line: Number(at[1]), column: Number(at[2]) } : null;
 }
 
-let offsetOfFunctionBody: { lines: number; columns: number } | null | undefined;
-
-/** Engines put `new Function` bodies after a header of their own: measure it once instead of assuming V8's two lines. */
+/**
+ * Engines put `new Function` bodies after a header of their own: measured (on each error placed, a few microseconds)
+ * instead of assuming V8's two lines.
+ */
 function functionOffset(): { lines: number; columns: number } | null {
-  if (offsetOfFunctionBody !== undefined) return offsetOfFunctionBody;
-  offsetOfFunctionBody = null;
   try {
     const probe = compile('return new Error()') as () => Error;
     const at = stackFrame(probe());
     // `new` is the 8th character of the probe's first line.
-    if (at) offsetOfFunctionBody = { lines: at.line - 1, columns: at.column - 8 };
+    return at ? { lines: at.line - 1, columns: at.column - 8 } : null;
   } catch {
     // No position then; messages still arrive.
+    return null;
   }
-  return offsetOfFunctionBody;
 }

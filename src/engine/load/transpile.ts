@@ -15,24 +15,32 @@ export type { Transpiled } from './source-map.ts';
 export const sucraseChunk = chunk('sucrase', () => import('./sucrase.ts'));
 
 /**
- * The last source asked about: its plain rewrite, and once transpiled the result (chunks.ts asks whether it needs
- * sucrase, evaluate() transpiles it before the timed load phase, and the load phase asks again for the same text).
+ * The last source asked about, its plain rewrite, and once transpiled the result: chunks.ts asks whether it needs
+ * sucrase, evaluate() transpiles it before the timed load phase, and the load phase asks again for the same text. An
+ * engine session owns one (session.ts); without one, nothing is kept.
  */
-let last: { source: string; js: Transpiled | null; result?: Step<Transpiled> } | null = null;
+export interface TranspileMemo {
+  last: { source: string; js: Transpiled | null; result?: Step<Transpiled> } | null;
+}
 
-function lastFor(source: string): NonNullable<typeof last> {
-  if (last?.source !== source) last = { source, js: plainModule(source) };
-  return last;
+/** An empty memo. */
+export function transpileMemo(): TranspileMemo {
+  return { last: null };
+}
+
+function lastFor(source: string, memo: TranspileMemo = transpileMemo()): NonNullable<TranspileMemo['last']> {
+  if (memo.last?.source !== source) memo.last = { source, js: plainModule(source) };
+  return memo.last;
 }
 
 /** Whether loading `source` needs sucrase (it is not a plain JavaScript module the in-place rewrite takes). */
-export function needsSucrase(source: string): boolean {
-  return lastFor(source).js === null;
+export function needsSucrase(source: string, memo?: TranspileMemo): boolean {
+  return lastFor(source, memo).js === null;
 }
 
 /** Plain JavaScript rewritten in place, anything else through sucrase; a syntax error comes back with its position in the source. */
-export function transpile(source: string): Step<Transpiled> {
-  const entry = lastFor(source);
+export function transpile(source: string, memo?: TranspileMemo): Step<Transpiled> {
+  const entry = lastFor(source, memo);
   entry.result ??= entry.js ? { ok: true, value: entry.js } : sucraseChunk.get().transpileTypeScript(source);
   return entry.result;
 }

@@ -31,13 +31,15 @@ export interface Miss {
  * listing content and shipped value) and a placeholder returned, which `settleMisses` fills in.
  */
 export function verdictMemo(tool: string, isError = false, deferred?: Miss[]): Verify {
-  const memo = new Map<string, Map<Json, Verdict>>();
+  const memo = new Map<string, Map<ContentKey, Map<Json, Verdict>>>();
   const pending = new WeakMap<Map<Json, Verdict>, Map<Json, Miss>>();
   const validTwin = twinFinder();
   return (client, listed, ships) => {
-    const key = `${client.id}\u0000${contentKey(client, listed)}`;
-    let byValue = memo.get(key);
-    if (!byValue) memo.set(key, (byValue = new Map()));
+    let byContent = memo.get(client.id);
+    if (!byContent) memo.set(client.id, (byContent = new Map()));
+    const key = contentKey(client, listed);
+    let byValue = byContent.get(key);
+    if (!byValue) byContent.set(key, (byValue = new Map()));
     let verdict = byValue.get(ships) ?? validTwin(byValue, ships);
     if (!verdict && deferred) {
       let misses = pending.get(byValue);
@@ -85,9 +87,12 @@ function twinFinder(): (known: Map<Json, Verdict>, ships: Json) => Verdict | und
   };
 }
 
+/** A listing's content as a key: its text, or the listing object itself when it is too deep to write out. */
+type ContentKey = string | object;
+
+// Memos keyed by listing objects (a listing never changes): they hold no state of their own beyond what the objects do.
 const coreListings = new WeakMap<object, boolean>();
-const contentKeys = new WeakMap<object, Map<string, string>>();
-let unshared = 0;
+const contentKeys = new WeakMap<object, Map<string, ContentKey>>();
 
 /**
  * A listed schema's content, as the key this client's verdicts are shared under: its JSON text with the root's
@@ -96,7 +101,7 @@ let unshared = 0;
  * `additionalProperties` that allows everything, and the root `$schema` for a client whose dialect does not matter
  * there. Nested keys keep their order: `properties` order decides the order of errors. Cached per listing object.
  */
-function contentKey(client: Client, listed: JsonSchema | null): string {
+function contentKey(client: Client, listed: JsonSchema | null): ContentKey {
   if (typeof listed !== 'object' || listed === null) return String(listed);
   let core = coreListings.get(listed);
   if (core === undefined) coreListings.set(listed, (core = guard(() => isCoreListing(listed), () => false)));
@@ -110,7 +115,7 @@ function contentKey(client: Client, listed: JsonSchema | null): string {
       key = core ? coreKey(listed, dropDialect) : sortedRootText(listed, dropDialect);
     } catch {
       // Too deep to write out: this listing shares its verdicts with nothing.
-      key = `unshared ${unshared++}`;
+      key = listed;
     }
     byVariant.set(variant, key);
   }

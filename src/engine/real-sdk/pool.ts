@@ -1,50 +1,64 @@
 /**
- * The session pool: a connected pair is kept per (schema object, SDK major, tool, role) for the next run, as the answer
- * editor re-evaluates the same schema on every keystroke. Runs on one session take turns; a run that times out closes it.
+ * The SDK session pool an engine session owns (engine/session.ts): a connected pair is kept per key (schema object,
+ * SDK major and surface, tool, role, answer form, era) for the next run, as the answer editor re-evaluates the same
+ * schema on every keystroke. Runs on one session take turns; a run that times out closes it.
  */
-import type { LoadedCase } from '../types.ts';
-import { quietly } from './quiet.ts';
-import { open, type Session } from './session.ts';
-import type { RealSdkId } from '../contract/catalog.ts';
 
 /** How long one real run may take before it is reported as a call error. */
 export const RUN_TIMEOUT_MS = 5000;
 
-/** A session under its key (schema object, SDK major, tool, role), with the tail of the runs waiting for it. */
+/** Open sessions kept (least recently used first). Each holds a small server and client; the UI needs two per schema. */
+export const MAX_SESSIONS = 8;
+
+/** What a pool keeps: anything it can close. */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+/** A session under its key, with the tail of the runs waiting for it. */
 interface Entry {
-  schema: LoadedCase['schema'];
-  version: RealSdkId;
-  /** The world's SDK surface (two worlds can share a schema object: same zod, other SDK). */
-  api: unknown;
-  answerForm: LoadedCase['answerForm'];
-  protocol: LoadedCase['protocol'];
-  tool: string;
-  role: LoadedCase['role'];
-  session: Promise<Session> | null;
+  key: readonly unknown[];
+  open: () => Promise<Closable>;
+  session: Promise<Closable> | null;
   queue: Promise<unknown>;
   /** Set when a run timed out: the session was closed, runs still queued on it open a new one. */
   broken: boolean;
 }
 
-/** Open sessions kept (least recently used first). Each holds a small server and client; the UI needs two per schema. */
-export const MAX_SESSIONS = 8;
-const entries: Entry[] = [];
-
-/**
- * Runs `use` on the session for this schema, opening one if needed; runs on one session take turns. Resolves false
- * when the run (opening included) did not finish in time; the session is then closed and forgotten.
- */
-export async function withSession(version: RealSdkId, loaded: LoadedCase, use: (s: Session) => Promise<void>): Promise<boolean> {
-  const entry = acquire(version, loaded);
-  const turn = entry.queue.then(() => (entry.broken ? withSession(version, loaded, use) : quietly(() => runTimed(entry, loaded, use))));
-  entry.queue = turn.catch(() => undefined);
-  return turn;
+/** The sessions of one engine session, least recently used first (at most MAX_SESSIONS). */
+export interface SessionPool {
+  /**
+   * Runs `use` on the session under `key` (its parts compared with ===), opening one with `open` if needed; runs on
+   * one session take turns. Resolves false when the run (opening included) did not finish in time; the session is
+   * then closed and forgotten.
+   */
+  withSession<S extends Closable>(key: readonly unknown[], open: () => Promise<S>, use: (s: S) => Promise<void>): Promise<boolean>;
+  /** Closes every session (after the runs queued on it). */
+  close(): Promise<void>;
 }
 
-async function runTimed(entry: Entry, loaded: LoadedCase, use: (s: Session) => Promise<void>): Promise<boolean> {
+/** A new, empty pool. */
+export function sessionPool(): SessionPool {
+  const entries: Entry[] = [];
+  const pool: SessionPool = {
+    withSession<S extends Closable>(key: readonly unknown[], open: () => Promise<S>, use: (s: S) => Promise<void>): Promise<boolean> {
+      const entry = acquire(entries, key, open);
+      const turn = entry.queue.then(() => (entry.broken ? pool.withSession(key, open, use) : runTimed(entries, entry, use as (s: Closable) => Promise<void>)));
+      entry.queue = turn.catch(() => undefined);
+      return turn;
+    },
+    async close() {
+      const all = entries.splice(0);
+      await Promise.all(all.map((e) => e.queue.then(() => closeEntry(e))));
+    },
+  };
+  return pool;
+}
+
+async function runTimed(entries: Entry[], entry: Entry, use: (s: Closable) => Promise<void>): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = (async () => {
-    entry.session ??= open(entry.version, loaded);
+    entry.session ??= entry.open();
     await use(await entry.session);
     return true;
   })();
@@ -55,10 +69,10 @@ async function runTimed(entry: Entry, loaded: LoadedCase, use: (s: Session) => P
   try {
     const done = await Promise.race([run, timeout]);
     // Closing also rejects whatever is still pending, so a timed-out run settles instead of lingering.
-    if (!done) await discard(entry);
+    if (!done) await discard(entries, entry);
     return done;
   } catch (e) {
-    await discard(entry);
+    await discard(entries, entry);
     throw e;
   } finally {
     clearTimeout(timer);
@@ -66,28 +80,25 @@ async function runTimed(entry: Entry, loaded: LoadedCase, use: (s: Session) => P
 }
 
 /** The entry for this key, most recently used; a new one evicts the least recently used beyond MAX_SESSIONS. */
-function acquire(version: RealSdkId, loaded: LoadedCase): Entry {
-  const api = version === 'v1' ? loaded.world?.v1 : loaded.world?.v2;
-  const at = entries.findIndex(
-    (e) => e.schema === loaded.schema && e.version === version && e.tool === loaded.tool && e.role === loaded.role && e.api === api && e.answerForm === loaded.answerForm && e.protocol === loaded.protocol,
-  );
+function acquire(entries: Entry[], key: readonly unknown[], open: () => Promise<Closable>): Entry {
+  const at = entries.findIndex((e) => e.key.length === key.length && e.key.every((part, i) => part === key[i]));
   if (at >= 0) {
     const [hit] = entries.splice(at, 1) as [Entry];
     entries.push(hit);
     return hit;
   }
-  const entry: Entry = { schema: loaded.schema, version, api, answerForm: loaded.answerForm, protocol: loaded.protocol, tool: loaded.tool, role: loaded.role, session: null, queue: Promise.resolve(), broken: false };
+  const entry: Entry = { key, open, session: null, queue: Promise.resolve(), broken: false };
   entries.push(entry);
   while (entries.length > MAX_SESSIONS) {
     const old = entries.shift() as Entry;
     // Runs already queued on it finish first; nothing new can join it.
-    old.queue = old.queue.then(() => quietly(() => closeEntry(old)));
+    old.queue = old.queue.then(() => closeEntry(old));
   }
   return entry;
 }
 
 /** Forgets and closes a session after a failed or timed-out run. */
-async function discard(entry: Entry): Promise<void> {
+async function discard(entries: Entry[], entry: Entry): Promise<void> {
   entry.broken = true;
   const at = entries.indexOf(entry);
   if (at >= 0) entries.splice(at, 1);

@@ -1,7 +1,7 @@
 /**
  * One real run's server and client of a published SDK major, our one tool registered (SDK boundary). The server runs
  * here, in the schema's realm; the client on the other end of a MessagePort transport (port-transport.ts), in the
- * client realm when one is in use (the browser sandbox: `setClientRealm`), else in this realm over the same transport.
+ * client realm when the engine session has one (the browser sandbox: EngineSession.sdkClients), else in this realm over the same transport.
  */
 import { DEFAULT_WORLD, type World } from '../worlds/world.ts';
 import { sdkV2 } from '../chunks.ts';
@@ -35,17 +35,12 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** The client realm's clients (the default world's), once the sandbox worker set them; null: clients run in this realm. */
-let clientRealm: ClientHost | null = null;
-
-/** Sets where the default world's real clients run (src/sandbox/worker.ts, before any schema code runs; tests). */
-export function setClientRealm(host: ClientHost | null): void {
-  clientRealm = host;
-}
-
-/** The client realm holds the default world's SDKs; another world's client runs beside its server, over the same transport. */
-function clientsFor(world: World): ClientHost {
-  return world.isDefault && clientRealm ? clientRealm : inProcessClients((v) => (v === 'v1' ? world.v1 : world.v2));
+/**
+ * Where this run's client runs: the engine session's client host (the sandbox's client realm) for the default world,
+ * whose SDKs that realm holds; else (Node, another world) beside the server, over the same transport.
+ */
+function clientsFor(world: World, host: ClientHost | undefined): ClientHost {
+  return world.isDefault && host ? host : inProcessClients((v) => (v === 'v1' ? world.v1 : world.v2));
 }
 
 /** Opens a server of this major here and its client where clients run, linked by a MessagePort transport, the case's tool registered. */
@@ -91,7 +86,7 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
       closeServer = () => server.close();
       await server.connect(serverSide);
     }
-    client = await clientsFor(world).open({ version, modern: isModern(loaded) }, clientPort);
+    client = await clientsFor(world, loaded.sdkClients).open({ version, modern: isModern(loaded) }, clientPort);
   } catch (e) {
     await session.close();
     clientPort.close();

@@ -6,12 +6,11 @@ import { DEFAULT_VERSIONS, type Versions } from '../contract/versions.ts';
 import { worldParts } from './entries.ts';
 import { DEFAULT_V1, DEFAULT_V2, DEFAULT_WORLD, zodModulesOf, type V1Api, type V2Api, type World } from './world.ts';
 
+/**
+ * The worlds built, like the chunks they come from (chunk.ts) a registry of loaded modules rather than an engine cache:
+ * a world is immutable and the same for every session, and its identity keys the clients' compiled validators.
+ */
 const worlds = new Map<string, Promise<World>>();
-
-/** The versions with each one left out filled in from the defaults. */
-export function versionsOf(picked: { [K in keyof Versions]?: Versions[K] | undefined } | undefined): Versions {
-  return { zod: picked?.zod ?? DEFAULT_VERSIONS.zod, sdk: picked?.sdk ?? DEFAULT_VERSIONS.sdk, server: picked?.server ?? DEFAULT_VERSIONS.server };
-}
 
 /** The world of these versions (the default one without an import). A failed load is tried again next time. */
 export function worldFor(versions: Versions): World | Promise<World> {

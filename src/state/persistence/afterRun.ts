@@ -1,6 +1,7 @@
 /** Background work (URL sync, autosave) that must not stand between an edit and its verdict on screen. */
 import { whenLinkEncoded } from '../permalink.ts';
-import { caseChanged, selectCase, type PlaygroundStore } from '../store.ts';
+import { sameCase } from '../../engine/case.ts';
+import { selectCase, type PlaygroundStore } from '../store.ts';
 
 /**
  * Runs `fn` now, or, while a run is in flight, once its outcome has landed and been painted: deflating a large case
@@ -12,7 +13,7 @@ export function afterRun(store: PlaygroundStore, fn: () => void): () => void {
   const whenEncoded = () => {
     const state = selectCase(store.getState());
     // The case may change while its link is sliced: the newer case's link is the one `fn` will ask for.
-    cancelLink = whenLinkEncoded(state, () => (caseChanged(selectCase(store.getState()), state) ? whenEncoded() : fn()));
+    cancelLink = whenLinkEncoded(state, () => (!sameCase(selectCase(store.getState()), state) ? whenEncoded() : fn()));
   };
   if (store.getState().run.kind !== 'evaluating') {
     whenEncoded();

@@ -1,5 +1,6 @@
 /** Drafts as a storage: the one place the case is written to localStorage (through the writer) and its run outcome flagged. */
-import { caseChanged, selectCase, type HoldReason, type PlaygroundState, type PlaygroundStore } from '../store.ts';
+import { sameCase } from '../../engine/case.ts';
+import { selectCase, type HoldReason, type PlaygroundState, type PlaygroundStore } from '../store.ts';
 import type { Autosave, SaveResult } from './drafts.ts';
 import { startWriter } from './writer.ts';
 import { whenLinkEncoded } from '../permalink.ts';
@@ -68,5 +69,5 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
 
 /** What a draft holds changed: the case, or the draft a link's case replaced. */
 function draftChanged(next: PlaygroundState, prev: PlaygroundState): boolean {
-  return caseChanged(next, prev) || next.previousDraft !== prev.previousDraft;
+  return !sameCase(next, prev) || next.previousDraft !== prev.previousDraft;
 }

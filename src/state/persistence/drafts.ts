@@ -4,7 +4,8 @@
  * which validates it and will keep reading it after the format moves on.
  */
 import { decodePermalink, describeTooLarge, linkOf, type PlaygroundCase } from '../permalink.ts';
-import { caseChanged, engineCaseChanged, type HoldReason } from '../store.ts';
+import { sameCase } from '../../engine/case.ts';
+import type { HoldReason } from '../store.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
@@ -204,11 +205,7 @@ function isQuotaError(e: unknown): boolean {
 }
 
 function sameEngineCase(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return !engineCaseChanged(a, b);
-}
-
-function sameCase(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return !caseChanged(a, b);
+  return sameCase(a, b, 'engine');
 }
 
 function samePrevious(a: PlaygroundCase | null, b: PlaygroundCase | null): boolean {

@@ -1,6 +1,7 @@
 /** The URL hash as a storage: the one place the fragment is written (through the writer), and where a pasted link is read back. */
 import { linkOf, readLink } from '../permalink.ts';
-import { caseChanged, selectCase, type PlaygroundStore } from '../store.ts';
+import { sameCase } from '../../engine/case.ts';
+import { selectCase, type PlaygroundStore } from '../store.ts';
 import { startWriter } from './writer.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
@@ -29,7 +30,7 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
   // a link gets no fragment rather than an older case's. Safari throttles replaceState (about 50 calls per 30 s).
   const writer = startWriter(store, {
     throttleMs,
-    changed: caseChanged,
+    changed: (a, b) => !sameCase(a, b),
     write: () => {
       const link = linkOf(selectCase(store.getState()));
       const hash = link.ok ? link.link : '';

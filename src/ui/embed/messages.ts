@@ -5,12 +5,15 @@
  * before the content has a height). Host → embed: `{ type: "mcp-schema-playground:set", case }`. The app checks
  * `event.source === window.parent` before it parses; this module only judges the data.
  */
-import { decodePermalink, encodePermalink, type PlaygroundCase } from '../../state/permalink.ts';
+import { CASE_FIELDS, checkCase, type PlaygroundCase } from '../../engine/case.ts';
 import { EMBED_PARAMS } from './options.ts';
 
 export const READY_TYPE = 'mcp-schema-playground:ready';
 export const RESIZE_TYPE = 'mcp-schema-playground:resize';
 export const SET_TYPE = 'mcp-schema-playground:set';
+
+/** The case fields a `set` message may carry (`v` is checked apart: it may be left out). */
+const PLAYGROUND_FIELDS = Object.keys(CASE_FIELDS).filter((k) => k !== 'v');
 
 /** Embed → host: the embed listens for `set` messages now. */
 export const READY_MESSAGE: { readonly type: typeof READY_TYPE } = Object.freeze({ type: READY_TYPE });
@@ -45,21 +48,22 @@ export function resizeMessage(height: number): ResizeMessage | null {
 export function parseHostMessage(data: unknown): HostMessageResult {
   if (!isPlainObject(data) || !Object.hasOwn(data, 'type') || data['type'] !== SET_TYPE) return { ok: false, reason: null };
   const c = Object.hasOwn(data, 'case') ? data['case'] : undefined;
-  if (!isPlainObject(c)) return invalid('"case" must be an object { role, tool, schema, answer, converter, client, versions?, answerForm?, protocol? }');
+  if (!isPlainObject(c)) return invalid(`"case" must be an object { ${PLAYGROUND_FIELDS.map((k) => (CASE_FIELDS[k as keyof typeof CASE_FIELDS]._zod.optin === 'optional' ? `${k}?` : k)).join(', ')} }`);
   // Own properties only: nothing inherited (a crafted prototype) may stand in for a field.
   const own = (key: string): unknown => (Object.hasOwn(c, key) ? c[key] : undefined);
   if (own('v') !== undefined && own('v') !== 1) return invalid('"case.v" must be 1 when given');
   const size = ['tool', 'schema', 'answer'].reduce((n, k) => n + (typeof own(k) === 'string' ? (own(k) as string).length : 0), 0);
   if (size > MAX_SET_CHARS) return invalid(`the case holds more than ${MAX_SET_CHARS.toLocaleString('en-US')} characters`);
-  const candidate = Object.fromEntries(['role', 'tool', 'schema', 'answer', 'converter', 'client', 'versions', 'answerForm', 'protocol'].map((k) => [k, own(k)]));
-  // The link decoder's shape check, reached through a round trip, so a message accepts exactly what a link does.
-  let decoded: ReturnType<typeof decodePermalink>;
+  // Only the case's own fields, as JSON carries them (what a link holds): a value JSON cannot hold is refused here.
+  let json: unknown;
   try {
-    decoded = decodePermalink(encodePermalink(candidate as unknown as PlaygroundCase));
+    json = JSON.parse(JSON.stringify({ ...Object.fromEntries(PLAYGROUND_FIELDS.map((k) => [k, own(k)])), v: 1 }));
   } catch {
     return invalid('the case holds values that are not JSON');
   }
-  return decoded.ok ? { ok: true, case: decoded.state } : invalid(decoded.error.replace(/^This link's case has/, 'the case has').replace(/\.$/, ''));
+  // The case module's check, the one a link's case passes, so a message accepts exactly what a link does.
+  const checked = checkCase(json);
+  return checked.ok ? { ok: true, case: checked.state } : invalid(`the case has the wrong shape: ${checked.error}`);
 }
 
 /** The full playground showing the same case: the embed's own URL without its embed options, with the case's fragment. */
