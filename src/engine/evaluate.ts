@@ -120,7 +120,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   if (registration) Object.assign(report, { tool, registration });
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
-  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), sdkSessions: session.sdkSessions };
+  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), sdkSessions: session.sdkSessions, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
 }
 
