@@ -15,7 +15,10 @@ import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
-import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
+import type { ClientHost } from '../engine/real-sdk/client-side.ts';
+import { readDeep } from '../engine/lib/deep-post.ts';
+import { remoteClients } from './realClients.ts';
+import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type ClientRealmSdkReply, type ClientRealmSdkRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -77,9 +80,10 @@ function onInit(e: MessageEvent<unknown>): void {
   if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort) || !(m.clients instanceof MessagePort)) return;
   scope.removeEventListener('message', onInit);
   const port = m.port;
-  const verifier = clientRealm(m.clients);
-  // This realm's engine caches (loads, the transpiled source, the SDK sessions), shared by its evaluations.
-  const session = engineSession();
+  const { verifier, clients, restarted } = clientRealm(m.clients);
+  // This realm's engine caches (loads, the transpiled source, the SDK sessions), shared by its evaluations; the real
+  // runs' clients run in the client realm.
+  const session = engineSession({ sdkClients: clients });
   // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
   const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
   const chunks = chunkRequests(send);
@@ -90,7 +94,7 @@ function onInit(e: MessageEvent<unknown>): void {
     if (typeof m !== 'object' || m === null) return;
     if (m.type === 'evaluate') void run(m, send, verifier, session);
     else if (m.type === 'chunks') chunks.answer(m);
-    else if (m.type === 'clients' && m.port instanceof MessagePort) verifier.restarted(m.port, String(m.reason));
+    else if (m.type === 'clients' && m.port instanceof MessagePort) restarted(m.port, String(m.reason));
   };
   void (m.warmUp ? warmUp(verifier, session) : Promise.resolve()).then(() => send({ type: 'ready' }));
 }
@@ -100,14 +104,18 @@ function onInit(e: MessageEvent<unknown>): void {
  * the replies' resolvers are captured here, before any schema code runs. `restarted` takes the port to a new client
  * realm (the frame ended the old one: it crashed or hung): the checks still waiting fail with the frame's reason.
  */
-function clientRealm(first: MessagePort): Verifier & { restarted(port: MessagePort, reason: string): void } {
+function clientRealm(first: MessagePort): { verifier: Verifier; clients: ClientHost; restarted(port: MessagePort, reason: string): void } {
   const waiting = new Map<number, { resolve(verdicts: ClientRealmReply['verdicts']): void; reject(e: Error): void }>();
   let next = 0;
-  let post: (message: ClientRealmRequest) => void = () => {};
+  let post: (message: ClientRealmRequest | ClientRealmSdkRequest, transfer?: Transferable[]) => void = () => {};
+  // The real runs' clients live there too (realClients.ts): their replies carry `sdk`.
+  const sdk = remoteClients((message, transfer) => post(message, transfer));
   const connect = (port: MessagePort) => {
-    post = portPost.bind(port) as (message: ClientRealmRequest) => void;
+    const bound = portPost.bind(port) as (message: unknown, transfer?: Transferable[]) => void;
+    post = (message, transfer) => (transfer ? bound(message, transfer) : bound(message));
     Reflect.apply(portListen, port, [(ev: MessageEvent) => {
-      const reply = dataOf(ev) as ClientRealmReply | null;
+      const reply = readDeep(dataOf(ev)) as ClientRealmReply | ClientRealmSdkReply | null;
+      if (typeof reply === 'object' && reply !== null && 'sdk' in reply) return sdk.answer(reply);
       if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
       const asked = waiting.get(reply.id);
       waiting.delete(reply.id);
@@ -115,20 +123,21 @@ function clientRealm(first: MessagePort): Verifier & { restarted(port: MessagePo
     }]);
   };
   connect(first);
-  return {
+  const verifier: Verifier = {
     verify: (requests) =>
       new Promise((resolve, reject) => {
         const id = next++;
         waiting.set(id, { resolve, reject });
         post({ id, requests: [...requests] });
       }),
-    restarted: (port, reason) => {
-      connect(port);
-      const failed = [...waiting.values()];
-      waiting.clear();
-      for (const w of failed) w.reject(new Error(reason));
-    },
   };
+  const restarted = (port: MessagePort, reason: string) => {
+    connect(port);
+    const failed = [...waiting.values()];
+    waiting.clear();
+    for (const w of failed) w.reject(new Error(reason));
+  };
+  return { verifier, clients: sdk, restarted };
 }
 
 /** Runs the warm-up cases; their reports are thrown away (a failure only means the first real case runs colder). */

@@ -8,7 +8,8 @@ import { CONVERTER_IDS, POLICY_IDS } from '../contract/catalog.ts';
 import { verdictMemo, type Verify } from '../phases/verdict-memo.ts';
 import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
 import { undeclaredByListing } from './listing-keys.ts';
-import type { ConverterRow, Json, JsonSchema, PolicyRow, Report, Role } from '../report.ts';
+import type { Json, JsonSchema, Role } from '../report.ts';
+import type { ExpandedConverterRow as ConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
 import type { Client } from '../types.ts';
 
 
@@ -17,7 +18,7 @@ import type { Client } from '../types.ts';
  * of a whole result; `clients`: the era's (engine/era.ts); `verify`: where the verdicts are reached (a memo that defers
  * them to the client realm, phases/verify.ts verifyMemo), by default here.
  */
-export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS, verify: Verify = verdictMemo(tool, isError)): Report['converters'] {
+export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS, verify: Verify = verdictMemo(tool, isError)): ExpandedReport['converters'] {
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
     // The keys the listing does not declare are undeclared whatever the policy (zod's parse is not needed to see them).
@@ -33,7 +34,7 @@ export function importedConverters(role: Role, tool: string, listed: JsonSchema,
       policies[id] = row;
     }
   }
-  const converters: Report['converters'] = {};
+  const converters: ExpandedReport['converters'] = {};
   for (const id of CONVERTER_IDS) converters[id] = { listed, listError: null, warning: IMPORTED_WARNING, policies };
   return converters;
 }
