@@ -1,6 +1,8 @@
-/** Boots the playground: the starting case (link, autosave or default), live evaluation, persistence (URL hash, drafts), the embed bridge, React. */
-// First: the sandbox frame starts loading before the other modules are evaluated.
-import { onCrashBetweenRuns, pageEvaluator as evaluator } from './sandbox/pageEvaluator.ts';
+/**
+ * The composition root: creates the page's evaluator, link encoder, stores (the case, the UI's own state), the starting
+ * case (link, autosave or default), live evaluation, persistence (URL hash, drafts), the embed bridge, and renders React
+ * with them in the services context. Nothing else creates state at import time.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { openInPlaygroundUrl } from './ui/embed/messages.ts';
@@ -11,21 +13,27 @@ import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
-import { linkOf } from './state/permalink.ts';
+import { createLinkEncoder } from './state/permalink.ts';
 import { startPersistence } from './state/persistence/index.ts';
 import { createPlaygroundStore, selectCase } from './state/store.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
-import { openMonaco, openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
+import { openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
 import { TOO_LARGE } from './ui/linkSize.ts';
 import { startEmbedBridge } from './ui/embed/bridge.ts';
 import { ServicesContext, type AppServices, type ShareLink } from './ui/storeContext.ts';
 import { installTestHook } from './ui/testHook.ts';
+import { rememberTheme, storedTheme } from './ui/themeChoice.ts';
+import { createUiStore } from './ui/uiStore.ts';
 import './ui/styles.css';
 
+// First: the sandbox frame starts loading (and its worker booting) while the starting case is read and the UI is set up.
+// A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so.
+const evaluator = createEvaluator({ onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`) });
+const links = createLinkEncoder();
 const options = parseEmbedOptions(window.location.search);
 // An embed never touches storage: the host site partitions it, and a docs page's embeds would overwrite each other.
-const autosave = options.embed ? null : createAutosave(browserStorage());
+const autosave = options.embed ? null : createAutosave(browserStorage(), undefined, links);
 const start = startingPoint(window.location, DEFAULT_CASE, autosave?.load() ?? null, autosave?.heldLink() ?? null);
 const store = createPlaygroundStore(
   start.state,
@@ -33,15 +41,14 @@ const store = createPlaygroundStore(
   { linked: start.linked, previousDraft: start.previousDraft, holdReason: start.held },
 );
 if (start.example) store.getState().setExample(start.example);
-const persistence = startPersistence(store, window, autosave);
-// A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so here.
-onCrashBetweenRuns((message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`));
+const ui = options.embed ? createUiStore() : createUiStore(storedTheme() ?? 'auto', rememberTheme);
+const persistence = startPersistence(store, window, autosave, links);
 const live = startLiveEvaluation(store, evaluator, { hold: start.held !== null });
-installTestHook(store);
+installTestHook(store, ui);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
 // only when the reader clicks Edit, which then wants Monaco at once.
-if (options.embed) openMonaco();
-else openMonacoAfterFirstVerdict(store);
+if (options.embed) ui.getState().openMonaco();
+else openMonacoAfterFirstVerdict(store, ui);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -49,7 +56,7 @@ if (options.embed && window.parent !== window) startEmbedBridge(store, root, win
 
 const link = (): ShareLink => {
   persistence.flushLink();
-  const shared = linkOf(selectCase(store.getState()));
+  const shared = links.linkOf(selectCase(store.getState()));
   if (!shared.ok) return { ok: false, message: TOO_LARGE.share(shared.tooLarge, options.embed) };
   return { ok: true, url: openInPlaygroundUrl(window.location.href, shared.link) };
 };
@@ -57,6 +64,8 @@ const link = (): ShareLink => {
 const copyFailed = options.embed ? 'Copy failed: "Open in playground ↗" opens this case, with its link' : 'Copy failed: the link is in the address bar';
 const services: AppServices = {
   store,
+  ui,
+  links,
   options,
   link,
   share: () => {

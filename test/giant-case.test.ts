@@ -7,7 +7,7 @@ import * as fflate from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giantAnswerCase } from '../bench/browser.ts';
 import { AUTOSAVE_KEY, createAutosave } from '../src/state/persistence/drafts.ts';
-import { decodePermalink, tooLargeForLink } from '../src/state/permalink.ts';
+import { createLinkEncoder, decodePermalink, tooLargeForLink } from '../src/state/permalink.ts';
 import { startAutosave } from '../src/state/persistence/draftSaver.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { createPlaygroundStore, selectCase } from '../src/state/store.ts';
@@ -79,10 +79,12 @@ describe('issue 9, item 6: a 1.5 MB case is linked and autosaved without blockin
       removeEventListener: () => {},
     };
     const storage = memoryStorage();
-    const autosave = createAutosave(storage);
+    // One link encoder for the page, as main.tsx makes it: the URL, the autosave and the hold share its work.
+    const links = createLinkEncoder();
+    const autosave = createAutosave(storage, undefined, links);
     autosave.load();
-    startUrlSync(store, win, 1000);
-    startAutosave(store, autosave, { addEventListener: () => {}, removeEventListener: () => {} }, 500);
+    startUrlSync(store, win, 1000, links);
+    startAutosave(store, autosave, { addEventListener: () => {}, removeEventListener: () => {} }, 500, links);
     deflated.take();
 
     // The case lands in the editors, its run starts, and (on a busy machine) times out: the page holds it.
@@ -108,10 +110,11 @@ describe('issue 9, item 6: a 1.5 MB case is linked and autosaved without blockin
     const payloadBytes = new TextEncoder().encode(JSON.stringify({ v: 1, ...giant })).length;
     const store = createPlaygroundStore(DEFAULT_CASE);
     const win = { location: { hash: '', pathname: '/', search: '' }, history: { replaceState: () => {} }, addEventListener: () => {}, removeEventListener: () => {} };
-    const autosave = createAutosave(memoryStorage());
+    const links = createLinkEncoder();
+    const autosave = createAutosave(memoryStorage(), undefined, links);
     autosave.load();
-    startUrlSync(store, win, 1000);
-    startAutosave(store, autosave, { addEventListener: () => {}, removeEventListener: () => {} }, 500);
+    startUrlSync(store, win, 1000, links);
+    startAutosave(store, autosave, { addEventListener: () => {}, removeEventListener: () => {} }, 500, links);
     deflated.take();
     let total = 0;
     store.getState().loadCase(giant);

@@ -24,12 +24,6 @@ const COMPOSITION_ROOTS = [
  */
 const PAGE_STATE_TO_MOVE = [
   'src/sandbox/frameChannel.ts',
-  'src/sandbox/pageEvaluator.ts',
-  'src/state/linkEncoder.ts',
-  'src/ui/answerFocus.ts',
-  'src/ui/editor/monacoGate.ts',
-  'src/ui/editor/zodTypes.ts',
-  'src/ui/themeChoice.ts',
 ];
 
 function sources(dir: string): string[] {

@@ -1,10 +1,14 @@
 /**
  * The link encoder: a case as `#v1.<base64url(deflate-raw(JSON))>`, no padding (state/permalink.ts reads it back),
  * behind the one size gate (`linkOf`), deflated at once or, for a giant case, one slice per task so the page stays
- * responsive (issue 9). It remembers the last case's payload and link: URL sync, autosave and its hold ask in turn.
+ * responsive (issue 9). The functions here are pure; `createLinkEncoder()` (made once by main.tsx) is the app's encoder,
+ * which remembers the last case's payload and link (URL sync, autosave and its hold ask in turn) and its slicing jobs.
  */
-import { Deflate, deflateSync } from 'fflate';
+import { deflateSync } from 'fflate';
 import { normalizeCase, sameCase, type PlaygroundCase } from '../engine/case.ts';
+import { LEVEL, LINK_SLICE_BYTES, sliceDeflate, type SliceJob } from './linkSlices.ts';
+
+export { LINK_SLICE_BYTES };
 import { linkObject } from './linkShape.ts';
 
 /** The most a link may inflate to; a larger payload is refused before it is fully inflated (no deflate bombs). */
@@ -15,102 +19,74 @@ export const CURRENT_VERSION = 1;
 
 /** Encodes a case as a fragment, `#v1.…`, whatever its size (the app goes through `linkOf`, which checks it first). */
 export function encodePermalink(state: PlaygroundCase): string {
-  if (lastEncoded && sameCase(lastEncoded.state, state)) return lastEncoded.hash;
-  return remember(state, deflateSync(payloadOf(state), LEVEL));
+  return hashOf(deflateSync(payload(state), LEVEL));
 }
 
-/** Payloads up to this many bytes are deflated at once; a larger one, one slice of this size per task (about 100 ms at level 9 on the busy 2-core runner). */
-export const LINK_SLICE_BYTES = 16 * 1024;
+/** The app's link encoder: the pure functions' results, remembered for the last case, and giant cases deflated in slices. */
+export interface LinkEncoder {
+  /** `linkOf`, remembering the last case's link. */
+  linkOf(state: PlaygroundCase): LinkOf;
+  /** `tooLargeForLink` at the cap, remembering the last case's payload (a selector calls it on every store change). */
+  tooLargeForLink(state: PlaygroundCase): TooLarge | null;
+  /**
+   * Runs `fn` once `linkOf(state)` returns at once: at once for a case whose payload is one slice, whose link is
+   * already encoded or that is too large for a link; else after deflating it one slice per task. URL sync, autosave and
+   * its hold all encode the case on screen: a 1.5 MB case deflated in one go blocks the page for seconds on a busy
+   * machine. Returns a cancel.
+   */
+  whenLinkEncoded(state: PlaygroundCase, fn: () => void): () => void;
+}
 
-/**
- * Runs `fn` once `encodePermalink(state)` returns at once: at once for a case whose payload is one slice, whose link is
- * already encoded or that is too large for a link; else after deflating it one slice per task. URL sync, autosave and
- * its hold all encode the case on screen: a 1.5 MB case deflated in one go blocks the page for seconds on a busy
- * machine. Returns a cancel.
- */
-export function whenLinkEncoded(state: PlaygroundCase, fn: () => void): () => void {
-  if ((lastEncoded && sameCase(lastEncoded.state, state)) || tooLargeForLink(state)) return now(fn);
-  // Whoever asks for the same case while it is sliced waits for the same slicing.
-  let job = jobs.find((j) => sameCase(j.state, state));
-  if (!job) {
-    const bytes = payloadOf(state);
-    if (bytes.length <= LINK_SLICE_BYTES) return now(fn);
-    job = sliceDeflate(state, bytes);
-  }
-  const waiter = { fn };
-  job.waiters.add(waiter);
-  const mine = job;
-  return () => {
-    mine.waiters.delete(waiter);
-    if (mine.waiters.size === 0) mine.stop();
+/** Creates a link encoder with its own caches and job queue. */
+export function createLinkEncoder(): LinkEncoder {
+  let lastEncoded: { state: PlaygroundCase; hash: string } | null = null;
+  let lastPayload: { state: PlaygroundCase; bytes: Uint8Array } | null = null;
+  const jobs: SliceJob[] = [];
+  const remember = (state: PlaygroundCase, hash: string): string => {
+    lastEncoded = { state: normalizeCase(state), hash };
+    return hash;
   };
-}
-
-/** A link being deflated in slices, and who waits for it. */
-interface Job {
-  state: PlaygroundCase;
-  waiters: Set<{ fn: () => void }>;
-  stop(): void;
-}
-
-const jobs: Job[] = [];
-
-function sliceDeflate(state: PlaygroundCase, bytes: Uint8Array): Job {
-  const out: Uint8Array[] = [];
-  const stream = new Deflate(LEVEL, (chunk) => out.push(chunk));
-  let at = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const job: Job = {
-    state,
-    waiters: new Set(),
-    stop: () => {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      const i = jobs.indexOf(job);
-      if (i !== -1) jobs.splice(i, 1);
+  const payloadOf = (state: PlaygroundCase): Uint8Array => {
+    if (lastPayload && sameCase(lastPayload.state, state)) return lastPayload.bytes;
+    const bytes = payload(state);
+    lastPayload = { state: normalizeCase(state), bytes };
+    return bytes;
+  };
+  const encoded = (state: PlaygroundCase): string | null => (lastEncoded && sameCase(lastEncoded.state, state) ? lastEncoded.hash : null);
+  const tooLarge = (state: PlaygroundCase) => tooLargeForLink(state, MAX_DECODED_BYTES, payloadOf);
+  return {
+    tooLargeForLink: tooLarge,
+    linkOf: (state) => {
+      const large = tooLarge(state);
+      return large ? { ok: false, tooLarge: large } : { ok: true, link: encoded(state) ?? remember(state, hashOf(deflateSync(payloadOf(state), LEVEL))) };
+    },
+    whenLinkEncoded: (state, fn) => {
+      if (encoded(state) !== null || tooLarge(state)) return now(fn);
+      // Whoever asks for the same case while it is sliced waits for the same slicing.
+      let job = jobs.find((j) => sameCase(j.state, state));
+      if (!job) {
+        const bytes = payloadOf(state);
+        if (bytes.length <= LINK_SLICE_BYTES) return now(fn);
+        job = sliceDeflate(state, bytes, jobs, (deflated) => remember(state, hashOf(deflated)));
+      }
+      const waiter = { fn };
+      job.waiters.add(waiter);
+      const mine = job;
+      return () => {
+        mine.waiters.delete(waiter);
+        if (mine.waiters.size === 0) mine.stop();
+      };
     },
   };
-  const step = () => {
-    const end = Math.min(at + LINK_SLICE_BYTES, bytes.length);
-    stream.push(bytes.subarray(at, end), end === bytes.length);
-    at = end;
-    if (at < bytes.length) {
-      timer = setTimeout(step, 0);
-      return;
-    }
-    job.stop();
-    remember(state, concat(out));
-    for (const w of job.waiters) w.fn();
-  };
-  timer = setTimeout(step, 0);
-  jobs.push(job);
-  return job;
 }
 
-const LEVEL = { level: 9 } as const;
-
-/** The last case encoded and its link: URL sync, autosave and its hold ask for the same case's link in turn. */
-let lastEncoded: { state: PlaygroundCase; hash: string } | null = null;
-
-function remember(state: PlaygroundCase, deflated: Uint8Array): string {
-  const hash = `#v${CURRENT_VERSION}.${toBase64Url(deflated)}`;
-  lastEncoded = { state: normalizeCase(state), hash };
-  return hash;
+function hashOf(deflated: Uint8Array): string {
+  return `#v${CURRENT_VERSION}.${toBase64Url(deflated)}`;
 }
 
 function now(fn: () => void): () => void {
   fn();
   return () => {};
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
 }
 
 /** A case's link, or how large the case is when no link can carry it. */
@@ -135,12 +111,12 @@ export interface TooLarge {
  * Null when a link of this case opens again; else how large it is. Cheap enough to call on every store change: O(1)
  * unless the text is within a factor of 6 of the cap, and then measured once per case.
  */
-export function tooLargeForLink(state: PlaygroundCase, maxBytes: number = MAX_DECODED_BYTES): TooLarge | null {
+export function tooLargeForLink(state: PlaygroundCase, maxBytes: number = MAX_DECODED_BYTES, measure: (state: PlaygroundCase) => Uint8Array = payload): TooLarge | null {
   const chars = state.tool.length + state.schema.length + state.answer.length;
   // Every UTF-16 unit is at least one byte of the payload, and at most 6 (a JSON `\uXXXX` escape).
   if (chars > maxBytes) return { bytes: chars, maxBytes };
   if (chars * 6 + ENVELOPE_BYTES <= maxBytes) return null;
-  const bytes = payloadOf(state).length;
+  const bytes = measure(state).length;
   return bytes > maxBytes ? { bytes, maxBytes } : null;
 }
 
@@ -160,16 +136,6 @@ const ENVELOPE_BYTES = 512;
 function payload(state: PlaygroundCase): Uint8Array {
   // JSON.stringify escapes lone surrogates (well-formed stringify), so any JS string survives UTF-8.
   return new TextEncoder().encode(JSON.stringify(linkObject(state, CURRENT_VERSION)));
-}
-
-let lastPayload: { state: PlaygroundCase; bytes: Uint8Array } | null = null;
-
-/** The payload, remembered for the last case: a selector measures it on every store change, and its link deflates it. */
-function payloadOf(state: PlaygroundCase): Uint8Array {
-  if (lastPayload && sameCase(lastPayload.state, state)) return lastPayload.bytes;
-  const bytes = payload(state);
-  lastPayload = { state: normalizeCase(state), bytes };
-  return bytes;
 }
 
 /** "4 MB", "512 bytes". */

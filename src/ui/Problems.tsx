@@ -5,11 +5,12 @@
 import type { ErrorInfo } from '../engine/report.ts';
 import { selectIsEarlier, selectIsStale } from '../state/store.ts';
 import { answerProblem, capitalized } from './answerProblem.ts';
-import { editors, type EditorName } from './editor/mountedEditors.ts';
-import { usePlayground } from './storeContext.ts';
+import type { EditorName } from './editor/mountedEditors.ts';
+import { usePlayground, useServices } from './storeContext.ts';
 
 /** The errors that stop an evaluation early, if any. */
 export function Problems() {
+  const { ui } = useServices();
   const report = usePlayground((s) => s.report);
   const role = usePlayground((s) => s.role);
   const stale = usePlayground(selectIsStale);
@@ -26,7 +27,7 @@ export function Problems() {
           {earlier && <span className="earlier">Earlier version:</span>}
           <strong>{what}</strong>
           {error.line !== undefined && !earlier && (
-            <button type="button" className="link" onClick={() => editors.get(editor)?.reveal(error.line ?? 1, error.column ?? 1)}>
+            <button type="button" className="link" onClick={() => ui.getState().editors[editor]?.reveal(error.line ?? 1, error.column ?? 1)}>
               {editor} {error.line}:{error.column ?? 1}
             </button>
           )}

@@ -55,7 +55,7 @@ export function describeRun(run: RunState, c: RunContext): { tone: 'busy' | 'ok'
 
 /** The status line (a polite live region). */
 export function StatusLine() {
-  const { rerun, options } = useServices();
+  const { rerun, options, links } = useServices();
   const run = usePlayground((s) => s.run);
   const answerChars = usePlayground((s) => s.answer.length);
   const schemaChars = usePlayground((s) => s.schema.length);
@@ -63,7 +63,7 @@ export function StatusLine() {
   const storageNote = usePlayground((s) => s.storageNote);
   const workerNote = usePlayground((s) => s.workerNote);
   const holdReason = usePlayground((s) => s.holdReason);
-  const tooLarge = usePlayground(selectTooLargeBytes);
+  const tooLarge = usePlayground(selectTooLargeBytes(links));
   const { tone, text } = describeRun(run, { answerChars, schemaChars, role, holdReason });
   return (
     <div className="status-bar">

@@ -1,5 +1,5 @@
 /** What the UI says where a link would be but the case is too large for one (src/state/permalink.ts, `tooLargeForLink`). */
-import { MAX_DECODED_BYTES, describeTooLarge, tooLargeForLink, type PlaygroundCase, type TooLarge } from '../state/permalink.ts';
+import { MAX_DECODED_BYTES, describeTooLarge, type LinkEncoder, type PlaygroundCase, type TooLarge } from '../state/permalink.ts';
 
 /** The sentences, one per place that would have used the link. */
 export const TOO_LARGE = {
@@ -15,9 +15,9 @@ export const TOO_LARGE = {
   bugReport: (t: TooLarge): string => `${describeTooLarge(t)}, and a bug report links to its case; Download case JSON saves it.`,
 };
 
-/** The too-large size of the case, or null when a link carries it (a selector: cheap, and a number or null). */
-export function selectTooLargeBytes(s: PlaygroundCase): number | null {
-  return tooLargeForLink(s)?.bytes ?? null;
+/** The too-large size of the case, or null when a link carries it (a selector over the page's encoder: cheap, and a number or null). */
+export function selectTooLargeBytes(links: Pick<LinkEncoder, 'tooLargeForLink'>): (s: PlaygroundCase) => number | null {
+  return (s) => links.tooLargeForLink(s)?.bytes ?? null;
 }
 
 /** The size a selector returned, as `TOO_LARGE` takes it. */

@@ -4,7 +4,8 @@
  */
 import type { PlaygroundStore } from '../state/store.ts';
 import type { EditorMarker } from './editor/answerMarkers.ts';
-import { editors, type EditorName } from './editor/mountedEditors.ts';
+import type { EditorName } from './editor/mountedEditors.ts';
+import type { UiStore } from './uiStore.ts';
 
 /** The hook's shape. */
 export interface PlaygroundHook {
@@ -32,24 +33,25 @@ declare global {
 }
 
 /** Installs the hook on `window`. */
-export function installTestHook(store: PlaygroundStore): void {
+export function installTestHook(store: PlaygroundStore, ui: UiStore): void {
+  const editor = (which: EditorName) => ui.getState().editors[which];
   const fromStore = (which: EditorName) => store.getState()[which];
   window.__playground = {
-    getText: (which) => editors.get(which)?.getText() ?? fromStore(which),
+    getText: (which) => editor(which)?.getText() ?? fromStore(which),
     setText: (which, text) => {
-      const editor = editors.get(which);
-      if (editor) editor.setText(text);
+      const mounted = editor(which);
+      if (mounted) mounted.setText(text);
       else store.getState().setField(which, text);
     },
-    markers: (which) => editors.get(which)?.markers() ?? [],
+    markers: (which) => editor(which)?.markers() ?? [],
     model: (which) => {
-      const editor = editors.get(which);
-      if (!editor) throw new Error(`the ${which} editor is not mounted yet`);
-      return editor.model;
+      const mounted = editor(which);
+      if (!mounted) throw new Error(`the ${which} editor is not mounted yet`);
+      return mounted.model;
     },
-    cursor: (which) => editors.get(which)?.cursor() ?? null,
-    selection: (which) => editors.get(which)?.selected() ?? '',
-    ready: () => editors.has('schema') && editors.has('answer'),
+    cursor: (which) => editor(which)?.cursor() ?? null,
+    selection: (which) => editor(which)?.selected() ?? '',
+    ready: () => editor('schema') !== undefined && editor('answer') !== undefined,
     store,
   };
 }

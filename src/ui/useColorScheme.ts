@@ -3,8 +3,7 @@
  * (remembered); 'auto' follows the system. Mirrored to <html data-theme>.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { useServices } from './storeContext.ts';
-import { currentTheme, subscribeTheme } from './themeChoice.ts';
+import { useServices, useUi } from './storeContext.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
@@ -17,7 +16,7 @@ function subscribe(onChange: () => void): () => void {
 /** 'dark' or 'light', live. */
 export function useColorScheme(): 'light' | 'dark' {
   const { theme: option, embed } = useServices().options;
-  const chosen = useSyncExternalStore(subscribeTheme, currentTheme, () => 'auto' as const);
+  const chosen = useUi((s) => s.theme);
   const system = useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'));
   const theme = embed ? option : chosen;
   const scheme = theme === 'auto' ? system : theme;

@@ -1,5 +1,5 @@
 /** Background work (URL sync, autosave) that must not stand between an edit and its verdict on screen. */
-import { whenLinkEncoded } from '../permalink.ts';
+import type { LinkEncoder } from '../linkEncoder.ts';
 import { sameCase } from '../../engine/case.ts';
 import { selectCase, type PlaygroundStore } from '../store.ts';
 
@@ -8,12 +8,12 @@ import { selectCase, type PlaygroundStore } from '../store.ts';
  * for the link or the autosave then does not delay the verdict. Either way `fn` waits until the link of the case on
  * screen is encoded (in slices, see whenLinkEncoded), so the encoding it does costs nothing. Returns a cancel.
  */
-export function afterRun(store: PlaygroundStore, fn: () => void): () => void {
+export function afterRun(store: PlaygroundStore, links: Pick<LinkEncoder, 'whenLinkEncoded'>, fn: () => void): () => void {
   let cancelLink: (() => void) | null = null;
   const whenEncoded = () => {
     const state = selectCase(store.getState());
     // The case may change while its link is sliced: the newer case's link is the one `fn` will ask for.
-    cancelLink = whenLinkEncoded(state, () => (!sameCase(selectCase(store.getState()), state) ? whenEncoded() : fn()));
+    cancelLink = links.whenLinkEncoded(state, () => (!sameCase(selectCase(store.getState()), state) ? whenEncoded() : fn()));
   };
   if (store.getState().run.kind !== 'evaluating') {
     whenEncoded();

@@ -3,7 +3,7 @@ import { sameCase } from '../../engine/case.ts';
 import { selectCase, type HoldReason, type PlaygroundState, type PlaygroundStore } from '../store.ts';
 import type { Autosave, SaveResult } from './drafts.ts';
 import { startWriter } from './writer.ts';
-import { whenLinkEncoded } from '../permalink.ts';
+import { createLinkEncoder, type LinkEncoder } from '../linkEncoder.ts';
 
 /** What autosave needs from the browser (passed in so tests can fake it). */
 export interface PageEvents {
@@ -17,7 +17,7 @@ export interface PageEvents {
  * not saved until the user edits it (the draft it was opened over is then kept as the previous draft). A failing
  * storage is reported through `storageNote`, until a write succeeds.
  */
-export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: PageEvents, throttleMs = 500): () => void {
+export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: PageEvents, throttleMs = 500, links: LinkEncoder = createLinkEncoder()): () => void {
   // Only a write tells about storage: a write that works clears the note, one that fails sets it; a call with nothing
   // to write, or a case too large to save (the size note says so), leaves it as it is.
   const note = (result: SaveResult) => {
@@ -28,7 +28,7 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
   /** The case changed since the last save. */
   let dirty = false;
   // Writes are never synchronous with a change, so `dirty` is set (below) before any save reads it.
-  const writer = startWriter(store, { throttleMs, changed: draftChanged, write: () => saveNow() });
+  const writer = startWriter(store, { throttleMs, changed: draftChanged, write: () => saveNow(), links });
   /** Saves `state`'s case now if it changed (or always, with `force`), dropping any pending save; never a link's unedited case. */
   const saveNow = (force = false, state = store.getState()) => {
     writer.cancel();
@@ -41,7 +41,7 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
   const hold = (state: PlaygroundState, reason: HoldReason) => {
     cancelHold();
     // The link is encoded in slices first: a timeout is the moment a giant case lands, and the page must stay responsive.
-    cancelHold = whenLinkEncoded(selectCase(state), () => {
+    cancelHold = links.whenLinkEncoded(selectCase(state), () => {
       if (state.linked) return note(autosave.holdLink(selectCase(state), reason));
       saveNow(true, state);
       note(autosave.hold(selectCase(state), reason));

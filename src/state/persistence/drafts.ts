@@ -3,7 +3,7 @@
  * throws. The case is stored as its permalink (`#v1.…`), so it is compressed and read back by the link decoder,
  * which validates it and will keep reading it after the format moves on.
  */
-import { decodePermalink, describeTooLarge, linkOf, type PlaygroundCase } from '../permalink.ts';
+import { createLinkEncoder, decodePermalink, describeTooLarge, type LinkEncoder, type LinkOf, type PlaygroundCase } from '../permalink.ts';
 import { sameCase } from '../../engine/case.ts';
 import type { HoldReason } from '../store.ts';
 
@@ -78,14 +78,14 @@ export function browserStorage(): Storage | null {
   }
 }
 
-/** Autosave over `storage` (null: autosave is off, every write says so). */
-export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_KEY): Autosave {
+/** Autosave over `storage` (null: autosave is off, every write says so); its links come from `links` (the page's encoder). */
+export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_KEY, links: Pick<LinkEncoder, 'linkOf'> = createLinkEncoder()): Autosave {
   let current: Restored | null = null;
   let linkHold: HeldLink | null = null;
   const write = (next: Restored): SaveResult => {
-    const previousLink = next.previous && linkOf(next.previous);
+    const previousLink = next.previous && links.linkOf(next.previous);
     const previous = previousLink && previousLink.ok ? previousLink.link : undefined;
-    const result = setItem(storage, key, next.state, (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
+    const result = setItem(storage, key, links.linkOf(next.state), (link): Stored => ({ v: 1, link, timedOut: next.held !== null, ...(next.held ? { held: next.held } : {}), ...(previous ? { previous } : {}) }));
     if (result.ok) current = next;
     return result;
   };
@@ -107,7 +107,7 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
     },
     holdLink(state, reason) {
       if (linkHold && linkHold.reason === reason && sameEngineCase(linkHold.state, state)) return UNCHANGED;
-      const result = setItem(storage, linkHoldKey(key), state, (link): StoredLinkHold => ({ v: 1, link, reason }));
+      const result = setItem(storage, linkHoldKey(key), links.linkOf(state), (link): StoredLinkHold => ({ v: 1, link, reason }));
       if (result.ok) linkHold = { state, reason };
       return result;
     },
@@ -128,9 +128,8 @@ export function createAutosave(storage: Storage | null, key: string = AUTOSAVE_K
 }
 
 /** Writes `value` of the case's link under `k`; a case a link cannot carry is not saved (the last good save stays). */
-function setItem(storage: Storage | null, k: string, state: PlaygroundCase, value: (link: string) => object): SaveResult {
+function setItem(storage: Storage | null, k: string, link: LinkOf, value: (link: string) => object): SaveResult {
   if (!storage) return failure(null);
-  const link = linkOf(state);
   if (!link.ok) return { ok: false, reason: 'too-large', message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
   try {
     storage.setItem(k, JSON.stringify(value(link.link)));

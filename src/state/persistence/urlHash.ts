@@ -1,5 +1,5 @@
 /** The URL hash as a storage: the one place the fragment is written (through the writer), and where a pasted link is read back. */
-import { linkOf, readLink } from '../permalink.ts';
+import { createLinkEncoder, readLink, type LinkEncoder } from '../permalink.ts';
 import { sameCase } from '../../engine/case.ts';
 import { selectCase, type PlaygroundStore } from '../store.ts';
 import { startWriter } from './writer.ts';
@@ -24,15 +24,16 @@ export interface UrlSync {
  * when the link changed, and clears it while the case is too large for a link; opens a link the user pastes into the
  * address bar of the open app (`hashchange`).
  */
-export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000): UrlSync {
+export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000, links: LinkEncoder = createLinkEncoder()): UrlSync {
   let lastWritten = target.location.hash;
   // Encoding is done at the write, not per keystroke: deflating a large case costs milliseconds. A case too large for
   // a link gets no fragment rather than an older case's. Safari throttles replaceState (about 50 calls per 30 s).
   const writer = startWriter(store, {
     throttleMs,
     changed: (a, b) => !sameCase(a, b),
+    links,
     write: () => {
-      const link = linkOf(selectCase(store.getState()));
+      const link = links.linkOf(selectCase(store.getState()));
       const hash = link.ok ? link.link : '';
       if (hash === lastWritten) return;
       lastWritten = hash;

@@ -1,5 +1,6 @@
 /** The one way the case is written out (URL hash, drafts): a store subscriber with one throttle, kept out of a run's way. */
 import type { PlaygroundState, PlaygroundStore } from '../store.ts';
+import type { LinkEncoder } from '../linkEncoder.ts';
 import { afterRun } from './afterRun.ts';
 
 /** Creates a trailing throttle: `fn` runs at most once per `ms` with the latest arguments; `flush` runs a pending call now. */
@@ -35,6 +36,8 @@ export interface WriterSpec {
   changed(next: PlaygroundState, prev: PlaygroundState): boolean;
   /** Writes the store as it is now. */
   write(): void;
+  /** The page's link encoder: a write waits until the link of the case on screen is encoded. */
+  links: Pick<LinkEncoder, 'whenLinkEncoded'>;
 }
 
 /** A running writer. */
@@ -64,7 +67,7 @@ export function startWriter(store: PlaygroundStore, spec: WriterSpec): Writer {
   const tick = throttle(() => {
     if (cancelWait) return;
     let wrote = false;
-    const cancelRun = afterRun(store, () => {
+    const cancelRun = afterRun(store, spec.links, () => {
       wrote = true;
       flush();
     });

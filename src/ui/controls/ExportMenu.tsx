@@ -16,7 +16,7 @@ export function ExportMenu() {
 
 function ExportItem({ action }: { action: ExportAction }) {
   const services = useServices();
-  const why = usePlayground(action.unavailable);
+  const why = usePlayground((s) => action.unavailable(s, services.links));
   const { store } = services;
   return (
     <MenuItem disabledBecause={why} onSelect={() => void action.run(store.getState(), services).then((notice) => store.getState().setToast(notice))}>

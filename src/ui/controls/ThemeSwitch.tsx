@@ -2,9 +2,8 @@
  * The header's theme button: light, dark or auto (the system's), one click to the next, remembered across visits.
  * One glyph wide, so the header keeps to one line.
  */
-import { useSyncExternalStore } from 'react';
 import { THEMES } from '../embed/options.ts';
-import { chooseTheme, currentTheme, subscribeTheme } from '../themeChoice.ts';
+import { useServices, useUi } from '../storeContext.ts';
 
 const LOOK = {
   light: { glyph: '☀', word: 'light' },
@@ -14,7 +13,8 @@ const LOOK = {
 
 /** A button that shows the theme chosen and moves to the next. */
 export function ThemeSwitch() {
-  const theme = useSyncExternalStore(subscribeTheme, currentTheme, () => 'auto' as const);
+  const { ui } = useServices();
+  const theme = useUi((s) => s.theme);
   const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] ?? 'auto';
   return (
     <button
@@ -23,7 +23,7 @@ export function ThemeSwitch() {
       data-theme-choice={theme}
       aria-label={`Theme: ${LOOK[theme].word}`}
       title={`Theme: ${LOOK[theme].word}. Click for ${LOOK[next].word}.`}
-      onClick={() => chooseTheme(next)}
+      onClick={() => ui.getState().chooseTheme(next)}
     >
       <span aria-hidden="true">{LOOK[theme].glyph}</span>
     </button>

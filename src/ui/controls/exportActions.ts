@@ -4,17 +4,20 @@ import { REAL_SDK_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import type { Report } from '../../engine/report.ts';
 import { checkToolName } from '../../engine/tool-name.ts';
 import { selectCase, selectEngineCase, type PlaygroundState } from '../../state/store.ts';
-import type { TooLarge } from '../../state/permalink.ts';
+import type { LinkEncoder, TooLarge } from '../../state/permalink.ts';
 import { copyText } from '../clipboard.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from '../linkSize.ts';
 import type { AppServices } from '../storeContext.ts';
+
+/** What an export asks of the page's link encoder. */
+type Links = Pick<LinkEncoder, 'tooLargeForLink'>;
 
 /** One export. */
 export interface ExportAction {
   id: string;
   label: string;
-  /** Why it cannot run now, or null when it can. */
-  unavailable(s: PlaygroundState): string | null;
+  /** Why it cannot run now, or null when it can (`links`: the page's encoder, which knows a case too large for a link). */
+  unavailable(s: PlaygroundState, links: Links): string | null;
   /** Does it; resolves to the notice to show. */
   run(s: PlaygroundState, services: AppServices): Promise<string>;
 }
@@ -25,8 +28,8 @@ function finished(s: PlaygroundState): { report: Report; why: null } | { report:
 }
 
 /** Why an export that needs the link is off: `say` of the case's size when it is too large for one, else null. */
-function tooLarge(s: PlaygroundState, say: (t: TooLarge) => string): string | null {
-  const bytes = selectTooLargeBytes(s);
+function tooLarge(s: PlaygroundState, links: Links, say: (t: TooLarge) => string): string | null {
+  const bytes = selectTooLargeBytes(links)(s);
   return bytes === null ? null : say(tooLargeOf(bytes));
 }
 
@@ -65,7 +68,7 @@ export const EXPORTS: readonly ExportAction[] = [
   {
     id: 'link',
     label: 'Copy link',
-    unavailable: (s) => tooLarge(s, TOO_LARGE.copyLink),
+    unavailable: (s, links) => tooLarge(s, links, TOO_LARGE.copyLink),
     run: async (_s, services) => {
       const link = services.link();
       return link.ok ? copied(link.url, 'Link') : link.message;
@@ -74,7 +77,7 @@ export const EXPORTS: readonly ExportAction[] = [
   {
     id: 'markdown',
     label: 'Copy Markdown bug report',
-    unavailable: (s) => finished(s).why ?? tooLarge(s, TOO_LARGE.bugReport),
+    unavailable: (s, links) => finished(s).why ?? tooLarge(s, links, TOO_LARGE.bugReport),
     run: async (s, services) => {
       const link = services.link();
       if (!link.ok) return link.message;

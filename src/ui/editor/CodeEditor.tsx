@@ -3,8 +3,8 @@ import { Editor, type OnMount } from '@monaco-editor/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from './answerMarkers.ts';
 import { monaco } from './monaco.ts';
-import { takeFocusRequest } from './monacoGate.ts';
-import { editors, type EditorName } from './mountedEditors.ts';
+import { useServices } from '../storeContext.ts';
+import type { EditorName } from './mountedEditors.ts';
 import { addZodTypes } from './zodTypes.ts';
 
 /** Props of one editor. */
@@ -37,6 +37,7 @@ type StandaloneEditor = Parameters<OnMount>[0];
 /** The editor. Default export so it can be loaded lazily (Monaco stays out of the first paint). */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one React component holds the Monaco editor's mount, model and marker effects
 export default function CodeEditor({ name, language, value, onChange, markers, theme, ariaLabel }: CodeEditorProps) {
+  const { ui } = useServices();
   const editorRef = useRef<StandaloneEditor | null>(null);
   const pushed = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -84,7 +85,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     // Markers computed before Monaco mounted (a report that came first) are applied now.
     applyMarkers(model, markersRef.current);
     editor.onDidBlurEditorText(() => timer.current && flush());
-    editors.set(name, {
+    ui.getState().mountEditor(name, {
       getText: () => model.getValue(),
       setText: (text) => replaceText(model, text),
       reveal: (line, column) => {
@@ -109,7 +110,7 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
       model,
     });
     // The user clicked or tabbed into the read-only text that stood here: the keyboard is theirs.
-    if (takeFocusRequest(name)) editor.focus();
+    if (ui.getState().takeFocusRequest(name)) editor.focus();
     if (language === 'typescript') {
       // After first paint: the declarations are a separate asset, fetched only once the schema editor exists.
       const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
@@ -121,9 +122,9 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
   useEffect(
     () => () => {
       if (timer.current) flush();
-      editors.delete(name);
+      ui.getState().unmountEditor(name);
     },
-    [name],
+    [name, ui],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the store's text changes; replaceText is a plain edit helper

@@ -7,8 +7,7 @@ import { Highlighted, type Tokenize } from '../embed/CaseView.tsx';
 import { ErrorBoundary, FailedCard } from '../ErrorBoundary.tsx';
 import { tokenizeJson } from '../tokens/jsonTokens.ts';
 import { tokenizeTs } from '../tokens/tsTokens.ts';
-import { usePlayground, useServices } from '../storeContext.ts';
-import { openMonaco, useMonacoOpen } from './monacoGate.ts';
+import { usePlayground, useServices, useUi } from '../storeContext.ts';
 import type { EditorName } from './mountedEditors.ts';
 
 /** Each editor in its own lazy chunk (they share Monaco's), so the first paint carries no editor code. */
@@ -39,7 +38,7 @@ export function EditorPanel({ name, title, aside }: EditorPanelProps) {
       </header>
       <div className="editor-body">
         <ErrorBoundary fallback={(message, retry) => <FailedEditor name={name} title={title} message={message} retry={retry} />}>
-          {useMonacoOpen() ? (
+          {useUi((s) => s.monacoOpen) ? (
             <Suspense fallback={<Placeholder name={name} />}>
               <Editor />
             </Suspense>
@@ -56,6 +55,7 @@ const TOKENIZE: Record<EditorName, Tokenize> = { schema: tokenizeTs, answer: tok
 
 /** The editor's text, highlighted, until Monaco is there; clicking or tabbing into it asks for Monaco at once. */
 function Placeholder({ name }: { name: EditorName }) {
+  const { ui } = useServices();
   const text = usePlayground((s) => s[name]);
   const shown = text.length > PLACEHOLDER_CHARS ? `${text.slice(0, PLACEHOLDER_CHARS)}…` : text;
   return (
@@ -64,8 +64,8 @@ function Placeholder({ name }: { name: EditorName }) {
       data-editor-placeholder={name}
       aria-busy="true"
       tabIndex={0}
-      onFocus={() => openMonaco(name)}
-      onPointerDown={() => openMonaco(name)}
+      onFocus={() => ui.getState().openMonaco(name)}
+      onPointerDown={() => ui.getState().openMonaco(name)}
     >
       <Highlighted text={shown} tokenize={TOKENIZE[name]} />
     </pre>

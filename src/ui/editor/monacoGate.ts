@@ -1,41 +1,11 @@
 /**
  * When the app loads Monaco (about 1 MB gzip): not before the first verdict is on screen, so it does not compete with
  * the first evaluation for the network and a small machine's cores. The editors show their text read-only until then.
+ * The gate itself is the UI store's `monacoOpen` (uiStore.ts).
  */
-import { useSyncExternalStore } from 'react';
 import type { PlaygroundStore } from '../../state/store.ts';
 import { afterPaint } from '../afterPaint.ts';
-import type { EditorName } from './mountedEditors.ts';
-
-let open = false;
-let focusWanted: EditorName | null = null;
-const listeners = new Set<() => void>();
-
-/** Lets the editors load Monaco now (idempotent); `focus` names the editor the user asked for, focused once it mounts. */
-export function openMonaco(focus?: EditorName): void {
-  if (focus) focusWanted = focus;
-  if (open) return;
-  open = true;
-  for (const listener of listeners) listener();
-}
-
-/** True once Monaco may load (a React hook). */
-export function useMonacoOpen(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => open,
-  );
-}
-
-/** Whether `name` should take focus as it mounts (the user clicked or tabbed into its read-only text); asked once. */
-export function takeFocusRequest(name: EditorName): boolean {
-  if (focusWanted !== name) return false;
-  focusWanted = null;
-  return true;
-}
+import type { UiStore } from '../uiStore.ts';
 
 /** Run states after which the first evaluation is over (or will not start by itself). */
 const SETTLED = new Set(['done', 'timeout', 'crash', 'held']);
@@ -45,7 +15,8 @@ const SETTLED = new Set(['done', 'timeout', 'crash', 'held']);
  * The fallback is generous: on a loaded 2-core machine the first verdict can take seconds, and Monaco loading beside
  * it makes it later still; a user who clicks or tabs into an editor gets Monaco at once anyway.
  */
-export function openMonacoAfterFirstVerdict(store: PlaygroundStore, fallbackMs = 5000): void {
+export function openMonacoAfterFirstVerdict(store: PlaygroundStore, ui: UiStore, fallbackMs = 5000): void {
+  const openMonaco = () => ui.getState().openMonaco();
   let timer = setTimeout(() => openMonaco(), fallbackMs);
   let firstSeen = false;
   const settled = () => {

@@ -1,4 +1,4 @@
-/** The mounted editors, by name: how the test hook and the problems list reach Monaco without importing it. */
+/** What a mounted editor offers outside React (the UI store, uiStore.ts, holds the mounted ones by name). */
 import type { EditorMarker } from './answerMarkers.ts';
 import type { LineRange } from './positions.ts';
 
@@ -22,6 +22,3 @@ export interface EditorHandle {
   /** The Monaco text model (for e2e tests). */
   model: unknown;
 }
-
-/** Mounted editors; an entry exists only while its Monaco editor is mounted. */
-export const editors = new Map<EditorName, EditorHandle>();

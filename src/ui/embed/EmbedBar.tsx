@@ -2,7 +2,6 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { openInPlaygroundUrl } from './messages.ts';
-import { linkOf } from '../../state/permalink.ts';
 import { selectCase } from '../../state/store.ts';
 import { ROLE_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
@@ -31,12 +30,13 @@ export function EmbedBar({ onEdit }: { onEdit: (() => void) | null }) {
 
 /** A link to the full playground with the case as it is now; none for a case too large for a link (the status says so). */
 function OpenLink() {
+  const { links } = useServices();
   // Shallow: a new object only when a field of the case changed, so the link is encoded once per change.
   const c = usePlayground(useShallow(selectCase));
   const href = useMemo(() => {
-    const link = linkOf(c);
+    const link = links.linkOf(c);
     return link.ok ? openInPlaygroundUrl(window.location.href, link.link) : null;
-  }, [c]);
+  }, [c, links]);
   if (href === null) {
     return (
       <span className="open-link hint" data-testid="open-link-off">

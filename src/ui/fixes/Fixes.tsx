@@ -6,7 +6,6 @@
 import { useRef } from 'react';
 import { CLIENT_ENTRIES, entryOf, POLICY_ENTRIES } from '../../engine/contract/catalog.ts';
 import { copyText } from '../clipboard.ts';
-import { editors } from '../editor/mountedEditors.ts';
 import { Note } from '../panes/Pane.tsx';
 import { SchemaDiff } from '../panes/SchemaDiff.tsx';
 import { useServices } from '../storeContext.ts';
@@ -85,18 +84,17 @@ export function Fixes() {
 }
 
 function FixCard({ checked }: { checked: CheckedFix }) {
-  const { store } = useServices();
+  const { store, ui } = useServices();
   const { fix, zodChange, listedBefore, listedAfter } = checked;
   const schema = fix.schema;
   const apply = () => {
     if (schema === null) return;
-    const editor = editors.get('schema');
+    const { schema: editor, answer: answerEditor } = ui.getState().editors;
     if (editor) {
       const at = firstChange(editor.getText(), schema);
       editor.setText(schema);
       editor.reveal(at.line, at.column);
     } else store.getState().setField('schema', schema);
-    const answerEditor = editors.get('answer');
     if (fix.answer === null) return;
     if (answerEditor) answerEditor.setText(fix.answer);
     else store.getState().setField('answer', fix.answer);

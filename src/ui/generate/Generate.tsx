@@ -4,7 +4,6 @@ import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import { SEARCH_MS } from '../../engine/generate/request.ts';
 import type { Generated } from '../../engine/report.ts';
 import { selectEngineCase } from '../../state/store.ts';
-import { editors } from '../editor/mountedEditors.ts';
 import { VerdictBadge } from '../panes/Verdict.tsx';
 import { useServices } from '../storeContext.ts';
 import { HandlerAnswer } from './HandlerAnswer.tsx';
@@ -48,11 +47,11 @@ export function Generate() {
 }
 
 function Found({ result, onDone }: { result: GenerateResult; onDone(): void }) {
-  const { store } = useServices();
+  const { store, ui } = useServices();
   if (!result.ok) return <p className="generated muted" role="status">Nothing generated: {result.message}</p>;
   const g: Generated = result.generated;
   const load = (text: string) => {
-    const editor = editors.get('answer');
+    const editor = ui.getState().editors.answer;
     if (editor) editor.setText(text);
     else store.getState().setField('answer', text);
     onDone();

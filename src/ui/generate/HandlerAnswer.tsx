@@ -5,12 +5,11 @@
 import { useMemo } from 'react';
 import { sameJson } from '../../engine/lib/json.ts';
 import type { Json } from '../../engine/report.ts';
-import { editors } from '../editor/mountedEditors.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 
 /** The button, when the handler's answer is known and differs from the answer on screen; else why it is not known. */
 export function HandlerAnswer() {
-  const { store } = useServices();
+  const { store, ui } = useServices();
   const registration = usePlayground((s) => (s.role === 'output' ? s.report?.registration : undefined));
   const answer = usePlayground((s) => s.answer);
   const handler = registration?.handlerAnswer;
@@ -20,7 +19,7 @@ export function HandlerAnswer() {
   if (same) return null;
   const use = () => {
     const text = JSON.stringify(handler, null, 2);
-    const editor = editors.get('answer');
+    const editor = ui.getState().editors.answer;
     if (editor) editor.setText(text);
     else store.getState().setField('answer', text);
   };

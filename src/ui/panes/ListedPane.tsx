@@ -1,8 +1,7 @@
 /** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against zod. */
 import { CONVERTER_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import { useMemo } from 'react';
-import { useFocus } from '../answerFocus.ts';
-import { usePlayground, useServices } from '../storeContext.ts';
+import { usePlayground, useServices, useUi } from '../storeContext.ts';
 import { listedPathFor } from './schemaPlace.ts';
 import { Clipped } from './Clipped.tsx';
 import { ConverterTabs } from './ConverterTabs.tsx';
@@ -21,7 +20,7 @@ export function ListedPane() {
   const zodListed = report?.converters.zod?.listed ?? null;
   const field = role === 'output' ? 'outputSchema' : 'inputSchema';
   const about = entryOf(CONVERTER_ENTRIES, converter);
-  const focus = useFocus();
+  const focus = useUi((s) => s.focus);
   const listed = row?.listed ?? null;
   const mark = useMemo(() => (focus && listed !== null ? { path: listedPathFor(listed, focus.pointer), n: focus.n } : null), [focus, listed]);
   return (

@@ -1,5 +1,4 @@
 /** An error path as a link: a click selects it in the answer editor and reveals its subschema in the listing. */
-import { goToPath } from '../answerFocus.ts';
 import type { PathTarget } from '../editor/answerPlace.ts';
 import { useServices } from '../storeContext.ts';
 import { clipText, clipTitle } from './clip.ts';
@@ -9,10 +8,10 @@ const PATH_CHARS = 120;
 
 /** A button showing `text` (the path as the pane words it) that goes to `target`. */
 export function PathLink({ text, target }: { text: string; target: PathTarget }) {
-  const { store } = useServices();
+  const { store, ui } = useServices();
   const { head, more } = clipText(text, PATH_CHARS);
   const go = () => {
-    if (!goToPath(target)) store.getState().setToast('That place is not in the answer any more');
+    if (!ui.getState().goToPath(target)) store.getState().setToast('That place is not in the answer any more');
   };
   return (
     <button type="button" className="path-link" title={clipTitle(`Show ${text} in the answer and the listing`)} onClick={go}>
