@@ -30,8 +30,12 @@ export interface AttackRow {
   route: string;
   /** Code placed after the import and `forge`, before the honest default export. */
   attack: string;
-  /** `refused`: the load error says "the schema tried to <refused>", on a line of the attack; `truthful`: the honest report exactly. */
-  expect: { refused: string } | 'truthful';
+  /**
+   * `refused`: the load error says "the schema tried to <refused>", on a line of the attack; `truthful`: the honest report
+   * exactly; `client-refuses`: the schema's own object changed what its server accepts and sends (its behaviour, kept),
+   * and the real v1 client, in the client realm, still refuses what it received.
+   */
+  expect: { refused: string } | 'truthful' | 'client-refuses';
 }
 
 export const ATTACK_ROWS: AttackRow[] = [
@@ -137,12 +141,19 @@ export const ATTACK_ROWS: AttackRow[] = [
     attack: 'globalThis.JSON = { parse: (t) => forge(JSON.parse(t)), stringify: JSON.stringify };',
     expect: { refused: 'replace globalThis.JSON' },
   },
+  {
+    id: 'own-object',
+    route: "the schema's own object: its parse lets anything through, so its server sends what its listing forbids",
+    attack: 'const own = (s) => { s._zod.run = (payload) => payload; return s; };',
+    expect: 'client-refuses',
+  },
 ];
 
 /** The schema text of an attack row: the attack runs at the module's top level, line 1 is the import. */
 export function attackSchema(row: AttackRow): string {
   // Rows with a probe run it inside the schema's own parse (a refinement), while the engine and the SDKs are on the stack.
-  const schema = row.attack.includes('const probe') ? 'z.object({ id: z.string() }).refine((v) => probe(v))' : 'z.object({ id: z.string() })';
+  const honest = 'z.object({ id: z.string() })';
+  const schema = row.attack.includes('const probe') ? `${honest}.refine((v) => probe(v))` : row.attack.includes('const own') ? `own(${honest})` : honest;
   return `import { z } from 'zod';${FORGE}\n${row.attack}\nexport default ${schema};\n`;
 }
 

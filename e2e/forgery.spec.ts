@@ -37,7 +37,13 @@ test('every attack row is refused or reports the honest verdicts, beside honest 
 
   for (const row of ATTACK_ROWS) {
     const report = reportOf((await evaluateInFrame(page, ++id, { v: 1, schema: attackSchema(row), answer: FAILING_ANSWER })).message);
-    if (row.expect === 'truthful') {
+    if (row.expect === 'client-refuses') {
+      expect.soft(report.load, row.id).toEqual({ ok: true });
+      expect.soft(report.converters['mcp-sdk-v1']?.listed, row.id).toMatchObject({ additionalProperties: false });
+      // What the client in the client realm received and said: the very words of the honest run.
+      expect.soft(report.realSdk.v1?.callError, row.id).toBe(failing.realSdk.v1?.callError);
+      expect.soft(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1'], row.id).toEqual(failing.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']);
+    } else if (row.expect === 'truthful') {
       expect.soft(report.load, row.id).toEqual({ ok: true });
       expect.soft(verdictsOf(report), row.id).toEqual(verdictsOf(failing));
     } else {
@@ -57,13 +63,13 @@ test('the attack permalinks show the refusal or the honest FAIL, never a forged 
   for (const row of ATTACK_ROWS) {
     await openCase(page, { schema: attackSchema(row), answer: FAILING_ANSWER, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
     const verdict = page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge');
-    if (row.expect === 'truthful') {
-      await expect(verdict, row.id).toHaveText('FAIL');
-      await expect(page.locator('[data-pane="real-sdk"]'), row.id).toContainText('data must NOT have additional properties');
-    } else {
+    if (row.expect !== 'truthful' && row.expect !== 'client-refuses') {
       await expect(page.getByText('the playground refuses that, because it could change the verdict').first(), row.id).toBeVisible();
       await expect(page.getByText(row.expect.refused).first(), row.id).toBeVisible();
       await expect(page.locator('[data-pane="verdict"] .badge', { hasText: 'PASS' }), row.id).toHaveCount(0);
+    } else {
+      await expect(verdict, row.id).toHaveText('FAIL');
+      await expect(page.locator('[data-pane="real-sdk"]'), row.id).toContainText('data must NOT have additional properties');
     }
   }
 });

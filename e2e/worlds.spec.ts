@@ -4,6 +4,7 @@
  */
 import type { FrameMessage } from '../src/sandbox/protocol.ts';
 import type { Report } from '../src/engine/report.ts';
+import { structuredContentOf } from '../src/engine/values.ts';
 import { engineWorkerSource, evaluateInFrame, mountFrame } from './frameHarness.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -49,7 +50,7 @@ test('zod 3.25.76 with the v2 server: the real refusal, and the call still runs'
   const { message } = await evaluateInFrame(page, 1, { v: 1, schema, answer: '{"id":"a"}', versions: { zod: '3.25.76' } }, 150_000);
   const report = reportOf(message);
   expect(report.realSdk.v2?.listError).toContain('Schema appears to be from zod 3');
-  expect(report.realSdk.v2?.structuredContent).toEqual({ id: 'a' });
+  expect(structuredContentOf(report, report.realSdk.v2)).toEqual({ id: 'a' });
   expect(report.converters['mcp-sdk-v2']?.listError).toBe(report.realSdk.v2?.listError);
 });
 

@@ -1,6 +1,8 @@
 /**
- * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P]`: prints the Report as JSON.
- * The flags override the case file's `versions`, `answerForm` and `protocol`. One rule for the exit code: 0 when it
+ * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P] [--expanded]`: prints the
+ * Report as JSON, as evaluate() returns it (contract v2: each wire value once in `values`, rows pointing at it); with
+ * `--expanded`, in contract v1's form (each row holding its value). The flags override the case file's `versions`,
+ * `answerForm` and `protocol`. One rule for the exit code: 0 when it
  * evaluated (a schema or answer the engine cannot use is reported in the Report); 2, with a message on stderr and nothing on stdout,
  * when there is no case to evaluate: no file or an unknown flag, a file that cannot be read as JSON, or a version,
  * answer form or protocol that does not exist, given by a flag or in the file (the message lists the available ones).
@@ -13,12 +15,14 @@ import { CaseSchema, caseVersions } from './engine/case.ts';
 import { DEFAULT_VERSIONS } from './engine/contract/versions.ts';
 import { evaluate } from './engine/evaluate.ts';
 import { messageOf } from './engine/lib/message.ts';
+import { expandReport } from './engine/values.ts';
 
 const USAGE =
-  'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result] [--protocol 2025-11-25|2026-07-28]\n' +
-  '   (reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?,"protocol"?}; the flags override the file)';
+  'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result] [--protocol 2025-11-25|2026-07-28] [--expanded]\n' +
+  '   (reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?,"protocol"?}; the flags override the file;\n' +
+  '    --expanded prints each row with its value, the v1 report, instead of rows pointing into `values`)';
 
-const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, expanded: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 async function main(argv: string[]): Promise<number> {
   let args: ReturnType<typeof parseArgs<{ args: string[]; options: typeof FLAGS; allowPositionals: true }>>;
@@ -49,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
   // without `~standard.jsonSchema`) is not part of it.
   quietConsole();
   const report = await evaluate(picked.data);
-  await writeAll(`${JSON.stringify(report, null, 2)}\n`);
+  await writeAll(`${JSON.stringify(args.values.expanded ? expandReport(report) : report, null, 2)}\n`);
   return 0;
 }
 

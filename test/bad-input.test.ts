@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { shipsOf } from '../src/engine/values.ts';
 import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
@@ -98,7 +99,7 @@ describe('an answer with a __proto__ key', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const [policy, row] of rows) expect(row?.undeclared, policy).toEqual(['__proto__', 'constructor']);
     // `keep` puts it back as an own key: shown to the user, not turned into a prototype.
-    const kept = report.converters.zod?.policies.keep?.ships as Record<string, unknown>;
+    const kept = shipsOf(report, report.converters.zod?.policies.keep) as Record<string, unknown>;
     expect(Object.hasOwn(kept, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
   });

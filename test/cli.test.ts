@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Report } from '../src/engine/report.ts';
+import { expandReport, shipsOf, type ExpandedReport } from '../src/engine/values.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 // Each row starts one or two Node processes (tsx, the whole engine): on a busy 2-core runner that outlasts vitest's 30 s.
@@ -59,13 +60,30 @@ describe('cli', () => {
   });
 
   it('writes a report over 256 KB whole through a pipe before it exits', () => {
-    // 3,000 undeclared keys: each is named in the verdict messages and shipped back by every policy.
-    const answer = JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`key${i}`, 'v'.repeat(20)])));
+    // 12,000 undeclared keys (about 400 KB): the report holds the answer once (its values), so it alone passes 256 KB.
+    const answer = JSON.stringify(Object.fromEntries(Array.from({ length: 12_000 }, (_, i) => [`key${i}`, 'v'.repeat(20)])));
     const run = cli(['-'], JSON.stringify({ ...copilotCase, schema: 'export default z.object({})', answer }));
     expect(run.status).toBe(0);
     expect(run.stdout.length).toBeGreaterThan(256 * 1024);
     const report = JSON.parse(run.stdout) as Report;
-    expect(report.converters.zod?.policies.raw?.ships).toEqual(JSON.parse(answer));
+    expect(shipsOf(report, report.converters.zod?.policies.raw)).toEqual(JSON.parse(answer));
+    // 30 rows and two real runs, and the answer is written out once (raw ships it; keep's merge is the same JSON).
+    expect(run.stdout.split('"key11999"').length - 1).toBe(1);
+  });
+
+  it('prints the table by default and contract v1\'s form with --expanded (README, Report contract)', () => {
+    const tabled = JSON.parse(cli(['-'], JSON.stringify(copilotCase)).stdout) as Report;
+    const run = cli(['-', '--expanded'], JSON.stringify(copilotCase));
+    expect(run.status).toBe(0);
+    const expanded = JSON.parse(run.stdout) as ExpandedReport;
+    expect(tabled.v).toBe(2);
+    expect(tabled.values).toContainEqual({ id: '1', costCenter: 'CC-7' });
+    expect(expanded.v).toBe(1);
+    expect(expanded).not.toHaveProperty('values');
+    expect(expanded.converters['mcp-sdk-v1']?.policies.raw?.ships).toEqual({ id: '1', costCenter: 'CC-7' });
+    expect(expanded.converters['mcp-sdk-v1']?.policies.strip?.ships).toEqual({ id: '1' });
+    expect(expanded.converters['mcp-sdk-v1']?.policies.fail?.ships).toBeNull();
+    expect(expanded).toEqual(expandReport(tabled));
   });
 
   it('exits 2 with usage when no file is given', () => {

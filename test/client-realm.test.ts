@@ -5,11 +5,18 @@
  */
 import { resolve } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runRealSdk } from '../src/engine/real-sdk.ts';
+import type { LoadedCase } from '../src/engine/types.ts';
+import { readDeep } from '../src/engine/lib/deep-post.ts';
+import { remoteClients } from '../src/sandbox/realClients.ts';
+import type { ClientRealmSdkReply } from '../src/sandbox/protocol.ts';
 import { bundleClientRealm } from '../vite-plugins/engineBundle.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { inProcessVerifier, type Verifier, type VerifyRequest } from '../src/engine/phases/verifier.ts';
-import type { Report, Verdict } from '../src/engine/report.ts';
+import type { Json, Report, Verdict } from '../src/engine/report.ts';
 import { loadFixtures } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -29,9 +36,18 @@ describe('the client realm bundle', () => {
     expect(src).toEqual(expect.arrayContaining(['src/engine/clients/index.ts', 'src/engine/phases/verifier.ts']));
     expect(files.some((f) => f.includes('node_modules/ajv/'))).toBe(true);
     expect(files.some((f) => f.includes('node_modules/@cfworker/json-schema/'))).toBe(true);
+    // The real runs' published clients and their transport are there too...
+    expect(src).toEqual(expect.arrayContaining(['src/sandbox/clientRealmSdk.ts', 'src/engine/real-sdk/client-side.ts', 'src/engine/real-sdk/port-transport.ts']));
+    expect(files.some((f) => f.endsWith('node_modules/@modelcontextprotocol/sdk/dist/esm/client/index.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith('node_modules/@modelcontextprotocol/client/dist/index.mjs'))).toBe(true);
+    // ...and no server, no other world, no schema module map: the servers run in the schema's realm only.
+    // (The v1 client reads zod through the SDK's server/zod-compat helpers: those two small files are no server.)
+    expect(files.filter((f) => f.includes('node_modules/@modelcontextprotocol/server/') || (f.includes('/sdk/dist/esm/server/') && !f.includes('zod-')))).toEqual([]);
+    expect(src.filter((f) => f.startsWith('src/engine/worlds/') && f !== 'src/engine/worlds/v1-client.ts')).toEqual([]);
+    expect(src.filter((f) => f.startsWith('src/engine/real-sdk/') && !['client-side.ts', 'port-transport.ts', 'v2-chunk.ts', 'v2-client.ts'].some((k) => f.endsWith(k)))).toEqual([]);
     // What turns case text into code: sucrase, the loader (load.ts, load/*: only the zod module map is data), evaluate().
     expect(files.filter((f) => f.includes('node_modules/sucrase/'))).toEqual([]);
-    expect(src.filter((f) => f === 'src/engine/load.ts' || (f.startsWith('src/engine/load/') && f !== 'src/engine/load/modules.ts'))).toEqual([]);
+    expect(src.filter((f) => f === 'src/engine/load.ts' || f.startsWith('src/engine/load/'))).toEqual([]);
     expect(src.filter((f) => ['src/engine/evaluate.ts', 'src/engine/chunks.ts', 'src/sandbox/worker.ts'].includes(f))).toEqual([]);
     expect(bundle.code).not.toMatch(/sucrase/i);
   });
@@ -143,5 +159,96 @@ describe('a schema realm whose built-ins were patched', () => {
     // The client realm's verdict is the truthful one.
     expect(viaClientRealm.converters.zod?.policies.raw?.verdicts['sdk-v1']).toMatchObject({ valid: false, message: expect.stringContaining('must NOT have additional properties') });
     expect(viaClientRealm.converters.zod?.policies.raw?.verdicts['sdk-v2-node']).toMatchObject({ valid: false });
+  });
+});
+
+/**
+ * The built client realm in a thread of its own (node:worker_threads: another realm, and real MessagePorts between),
+ * started as the sandbox frame starts it: one init message carrying its end of the channel to the schema's side.
+ */
+function clientRealmThread(code: string): { worker: Worker; host: ReturnType<typeof remoteClients> } {
+  const shim = `const { parentPort } = require('node:worker_threads');
+    globalThis.self = globalThis;
+    let listeners = [];
+    self.addEventListener = (type, f) => listeners.push(f);
+    self.removeEventListener = (type, f) => { listeners = listeners.filter((g) => g !== f); };
+    parentPort.on('message', (data) => listeners.slice().forEach((f) => f({ data })));\n`;
+  const worker = new Worker(shim + code, { eval: true });
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ type: 'init', port: port2 }, [port2 as never]);
+  const host = remoteClients((m, transfer) => port1.postMessage(m, (transfer ?? []) as never));
+  port1.onmessage = (e) => {
+    const reply = readDeep(e.data) as ClientRealmSdkReply;
+    if ('sdk' in reply) host.answer(reply);
+  };
+  return { worker, host };
+}
+
+describe('the real runs: the published server here, the published client in the client realm', () => {
+  let thread: ReturnType<typeof clientRealmThread>;
+  beforeAll(() => {
+    thread = clientRealmThread(bundle.code);
+  });
+  afterAll(async () => {
+    await thread.worker.terminate();
+  });
+  /** The case with its real runs' clients in the client realm thread. */
+  const there = (loaded: LoadedCase): LoadedCase => ({ ...loaded, sdkClients: thread.host });
+  const output = (schema: z.ZodType) => ({ role: 'output' as const, tool: 'tool', schema });
+
+  it('reports what the client in the client realm received and said, equal to a client beside the server', async () => {
+    const cases = [
+      [output(z.strictObject({ id: z.string() })), { id: '1', extra: 2 }],
+      [output(z.object({ id: z.string() })), { id: '1', extra: 2 }],
+      [output(z.object({ when: z.string(), n: z.number() })), { when: 'now', n: -0 }],
+      [{ role: 'input' as const, tool: 'tool', schema: z.object({ q: z.number() }) }, { q: 'x' }],
+      [{ ...output(z.string()), protocol: '2026-07-28' as const }, 'plain'],
+    ] as const;
+    for (const [loaded, answer] of cases) {
+      for (const version of ['v1', 'v2'] as const) {
+        const beside = await runRealSdk(version, loaded, answer);
+        expect(await runRealSdk(version, there(loaded), answer)).toEqual(beside);
+      }
+    }
+    // Not vacuous: the refusal is there, in the words of the v1 client.
+    const refused = await runRealSdk('v1', there(output(z.object({ id: z.string() }))), { id: '1', extra: 2 });
+    expect(refused.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties");
+  }, 60_000);
+
+  it('an answer nested deeper than a structured clone goes still crosses the transport', async () => {
+    // 3000 levels: the sender's clone may pass and the receiver's fail (a silent `messageerror`); JSON.stringify still copes.
+    const deep = JSON.parse(`${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`) as Json;
+    for (const version of ['v1', 'v2'] as const) {
+      const row = await runRealSdk(version, there(output(z.object({ a: z.any() }))), deep);
+      expect([row.callError, row.isError]).toEqual([null, false]);
+      expect(JSON.stringify(row.structuredContent) === JSON.stringify(deep)).toBe(true);
+    }
+  });
+
+  it('schema code that makes its server send what the listing forbids, or patches this realm’s Function, cannot change what the client says (attack row)', async () => {
+    // The schema's own object: its parse lets anything through, so the server sends a key its strict listing forbids.
+    const key = `k${Date.now()}`;
+    const lax = z.strictObject({ [key]: z.string() });
+    (lax as unknown as { _zod: { run(p: unknown): unknown } })._zod.run = (payload) => payload;
+    const loaded = output(lax);
+    const answer = { [key]: '1', extra: 2 };
+    // And what schema code could do without lockdown: this realm's Ajv would compile always-true validators.
+    const original = globalThis.Function;
+    globalThis.Function = function (this: unknown, ...args: string[]) {
+      if (args[0] === 'self' && args[1] === 'scope') return () => Object.assign(() => true, { errors: null });
+      return Reflect.construct(original, args);
+    } as unknown as FunctionConstructor;
+    let viaClientRealm: Awaited<ReturnType<typeof runRealSdk>>;
+    let beside: Awaited<ReturnType<typeof runRealSdk>>;
+    try {
+      viaClientRealm = await runRealSdk('v1', there(loaded), answer);
+      beside = await runRealSdk('v1', loaded, answer);
+    } finally {
+      globalThis.Function = original;
+    }
+    // The control: a client in the schema's realm is fooled (no error, the forbidden key received).
+    expect(beside).toMatchObject({ callError: null, structuredContent: answer });
+    // The client in the client realm refuses, in its own words.
+    expect(viaClientRealm.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties");
   });
 });

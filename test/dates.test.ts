@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { realRunOf, shipsOf } from '../src/engine/values.ts';
 import { reproductionUnavailable } from '../src/export/availability.ts';
 import { POLICY_IDS } from '../src/engine/contract/catalog.ts';
 import { reviveDates } from '../src/engine/lib/dates.ts';
@@ -25,11 +26,11 @@ describe('z.date() answers', () => {
     const row = report.converters['wire-truthful']!;
     for (const id of POLICY_IDS) {
       expect(row.policies[id]?.refused, id).toBeNull();
-      expect(row.policies[id]?.ships, id).toEqual(SHIPS);
+      expect(shipsOf(report, row.policies[id]), id).toEqual(SHIPS);
     }
     for (const client of ['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const) expect(row.policies.raw?.verdicts[client]?.valid, client).toBe(true);
     // The real servers: the handler returns Dates, the client receives the strings.
-    for (const run of [report.realSdk.v1, report.realSdk.v2]) expect(run).toMatchObject({ structuredContent: SHIPS, isError: false, callError: null });
+    for (const run of [realRunOf(report, 'v1'), realRunOf(report, 'v2')]) expect(run).toMatchObject({ structuredContent: SHIPS, isError: false, callError: null });
     expect(renderPane(report, { schema: SCHEMA, answer: ANSWER, converter: 'wire-truthful' }, UndeclaredPane)).toContain('data-testid="answer-dates"');
     // The Vitest export's handler returns the JSON as is, so it would refuse what the real run accepted: it says so instead.
     for (const sdk of ['v1', 'v2'] as const) expect(reproductionUnavailable(report, sdk)).toContain('z.date() values (createdAt, events[].at)');

@@ -4,6 +4,7 @@ import { evaluate } from '../src/engine/evaluate.ts';
 import { ELIDE_ANSWER_CHARS, elidedInfo, elideLargeValues, isElided } from '../src/sandbox/elide.ts';
 import { reproductionUnavailable } from '../src/export/vitest.ts';
 import { postedBytes } from './posted-size.ts';
+import { shipsOf, structuredContentOf } from '../src/engine/values.ts';
 
 const CASE = { v: 1, role: 'output', tool: 't', schema: "import { z } from 'zod';\nexport default z.object({ items: z.array(z.number()) });", answer: '{"items":[1,2],"extra":1}' };
 
@@ -13,32 +14,26 @@ describe('elideLargeValues', () => {
     expect(elideLargeValues(report, ELIDE_ANSWER_CHARS)).toEqual(report);
   });
 
-  it('past the limit, replaces every shipped object with a stand-in and keeps everything else', async () => {
+  it('past the limit, replaces every object in the values table with a stand-in and keeps everything else', async () => {
     const report = await evaluate(CASE);
     const chars = ELIDE_ANSWER_CHARS + 1;
     const posted = elideLargeValues(report, chars);
-    const rows = Object.entries(report.converters).flatMap(([id, row]) => Object.entries(row.policies).map(([policy, p]) => ({ id, policy, p })));
+    // The rows are untouched: they point into the table, and only the table's values become stand-ins.
+    expect(posted.converters).toEqual(report.converters);
+    expect(posted.realSdk).toEqual(report.realSdk);
+    const rows = Object.values(report.converters).flatMap((row) => Object.values(row.policies));
     expect(rows.length).toBeGreaterThan(10);
-    for (const { id, policy, p } of rows) {
-      const out = posted.converters[id as keyof typeof posted.converters]?.policies[policy as 'raw'];
-      expect(out?.verdicts).toEqual(p.verdicts);
-      expect(out?.undeclared).toEqual(p.undeclared);
-      expect(out?.refused).toBe(p.refused);
-      if (p.ships === null) expect(out?.ships).toBeNull();
-      else {
-        expect(isElided(out?.ships)).toBe(true);
-        const keys = Object.keys(p.ships).length;
-        expect(elidedInfo(out?.ships as never)).toEqual({ summary: `an object (${keys} key${keys === 1 ? '' : 's'})`, answerChars: chars });
-      }
-    }
-    // One value shipped by several rows is one stand-in: the page copies it once. The rows ship a few distinct values
-    // (the answer, its parse), so posting every row's stand-in costs a few stand-ins, not one per row.
-    const standIns = rows.map(({ id, policy }) => posted.converters[id as 'zod']?.policies[policy as 'raw']?.ships).filter((s) => s !== null);
-    expect(standIns.length).toBeGreaterThan(20);
-    expect(postedBytes(standIns)).toBeLessThan(5 * postedBytes(standIns[0]));
-    expect(isElided(posted.realSdk.v1?.structuredContent)).toBe(report.realSdk.v1?.structuredContent !== null);
-    expect(posted.realSdk.v1?.callError).toBe(report.realSdk.v1?.callError);
-    expect(posted.converters.zod?.listed).toEqual(report.converters.zod?.listed);
+    // The rows ship a few distinct values (the answer, its parse, the keep merge): each is one stand-in, once.
+    expect(report.values.length).toBeGreaterThan(1);
+    expect(report.values.length).toBeLessThan(6);
+    report.values.forEach((value, i) => {
+      const keys = Object.keys(value as object).length;
+      expect(isElided(posted.values[i])).toBe(true);
+      expect(elidedInfo(posted.values[i] as never)).toEqual({ summary: `an object (${keys} key${keys === 1 ? '' : 's'})`, answerChars: chars });
+    });
+    for (const p of rows) if (p.shipsAt !== null) expect(isElided(shipsOf(posted, p))).toBe(true);
+    expect(isElided(structuredContentOf(posted, posted.realSdk.v1))).toBe(report.realSdk.v1?.structuredContentAt !== null);
+    expect(postedBytes(posted.values)).toBeLessThan(6 * postedBytes(posted.values[0]));
   });
 
   it('an answer that merely has the marker key among others is not taken for a stand-in', () => {
@@ -49,7 +44,7 @@ describe('elideLargeValues', () => {
   it('the Vitest export refuses a report whose SDK result was not brought to the page', async () => {
     const loose = { ...CASE, schema: CASE.schema.replace('z.object', 'z.looseObject') };
     const report = await evaluate(loose);
-    expect(report.realSdk.v2?.structuredContent).not.toBeNull();
+    expect(structuredContentOf(report, report.realSdk.v2)).not.toBeNull();
     expect(reproductionUnavailable(report, 'v2')).toBeNull();
     expect(reproductionUnavailable(elideLargeValues(report, ELIDE_ANSWER_CHARS + 1), 'v2')).toMatch(/too large for a test file/);
   });

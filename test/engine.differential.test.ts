@@ -7,7 +7,8 @@ import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/valid
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ClientId, ConverterId, Report } from '../src/engine/report.ts';
+import type { ClientId, ConverterId } from '../src/engine/report.ts';
+import { expandReport } from '../src/engine/values.ts';
 import { refusal } from '../src/examples/case-format.ts';
 import { loadFixtures } from './fixtures.ts';
 
@@ -23,7 +24,7 @@ const ran = fixtures.filter((fx) => refusal(fx.expect) === null);
 
 describe.each(ran)('$file', (fx) => {
   it.each(PAIRS)('$converter agrees with the real $sdk run', async ({ sdk, converter, client, validator }) => {
-    const report: Report = await evaluate(fx.case);
+    const report = expandReport(await evaluate(fx.case));
     expect(report.load, 'the schema loads').toEqual({ ok: true });
     expect(report.answer, 'the answer parses').toEqual({ ok: true });
     const real = report.realSdk[sdk];

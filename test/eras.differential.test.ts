@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { realRunOf, shipsOf } from '../src/engine/values.ts';
 import type { Report } from '../src/engine/report.ts';
 import { V1_ERA_NOTE } from '../src/engine/era.ts';
 import type { EraCase } from './eras.cases.ts';
@@ -35,7 +36,7 @@ function rowOutcome(report: Report) {
   const raw = row?.policies.raw;
   const verdict = raw?.verdicts['sdk-v2-node'];
   const said = raw?.refused ?? (verdict?.valid === false ? verdict.message : null);
-  return { listed: row?.listed ?? null, said, ships: said === null ? (raw?.ships ?? null) : null };
+  return { listed: row?.listed ?? null, said, ships: said === null ? shipsOf(report, raw) : null };
 }
 
 describe.each(RECORDED.cases.map((c) => [c.case.name, c] as const))('%s', (_name, recorded) => {
@@ -44,7 +45,7 @@ describe.each(RECORDED.cases.map((c) => [c.case.name, c] as const))('%s', (_name
     expect(run.protocol, 'the recording negotiated its era').toBe(era);
     const report = await evaluateIn(era, recorded.case);
     expect(report.protocol).toBe(era);
-    const { protocol, ...real } = report.realSdk.v2 ?? { protocol: undefined };
+    const { protocol, ...real } = realRunOf(report, 'v2') ?? { protocol: undefined };
     expect(real).toEqual({ listed: run.listed, listError: run.listError, structuredContent: run.structuredContent, isError: run.isError, text: run.text, callError: run.callError });
     expect(protocol, 'the v2 row names the era it negotiated (modern era only)').toBe(era === '2026-07-28' ? era : undefined);
     expect(rowOutcome(report)).toEqual(recordedOutcome(run, recorded.case));
@@ -57,7 +58,7 @@ describe.each(RECORDED.cases.map((c) => [c.case.name, c] as const))('%s', (_name
       const raw = row.policies.raw;
       if (id === 'mcp-sdk-v1' || !raw || raw.refused !== null || row.listed === null) continue;
       // Every other converter follows the v2 server's modern rule: the value ships as the tool gave it.
-      if (bare !== null || recorded.case.answer.endsWith('null')) expect(raw.ships, id).toEqual(bare ?? JSON.parse(recorded.case.answer));
+      if (bare !== null || recorded.case.answer.endsWith('null')) expect(shipsOf(report, raw), id).toEqual(bare ?? JSON.parse(recorded.case.answer));
     }
     expect(report.realSdk.v1?.protocol).toBe('2025-11-25');
     expect(report.converters['mcp-sdk-v1']?.warning).toBe(V1_ERA_NOTE.listing);

@@ -1,6 +1,7 @@
 /** Every gallery example promises something under its own picks, explained in one line (test/panes-cases.test.ts checks that it keeps it). */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { shipsOf } from '../src/engine/values.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { WORLD_CASES } from '../src/examples/worlds.ts';
 
@@ -38,7 +39,7 @@ describe('the version-world examples (src/examples/worlds.ts)', () => {
         const report = await evaluate({ ...ex.case, protocol: era.protocol });
         const raw = report.converters[ex.case.converter]?.policies.raw;
         expect(report.protocol).toBe(era.protocol);
-        expect(raw?.ships, `${ex.id} ${era.protocol}`).toEqual(era.ships);
+        expect(shipsOf(report, raw), `${ex.id} ${era.protocol}`).toEqual(era.ships);
         expect(raw?.verdicts[ex.case.client]?.valid).toBe(era.valid);
         if (era.says !== null) expect(raw?.verdicts[ex.case.client]?.message ?? raw?.refused).toContain(era.says);
       }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { shipsOf } from '../src/engine/values.ts';
 import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
 import { ReportSchema, type Report } from '../src/engine/report.ts';
 import { sdkV2 } from '../src/engine/chunks.ts';
@@ -37,7 +38,7 @@ describe('the first report', () => {
       const pending = Object.entries(p.verdicts).filter(([, v]) => v.pending === true).map(([id]) => id);
       expect(pending).toEqual(CLIENT_IDS.filter((id) => id !== client));
       expect(p.verdicts[client]).toEqual(fullRow?.policies[policy as keyof typeof fullRow.policies]?.verdicts[client]);
-      expect(p.ships).toEqual(fullRow?.policies[policy as keyof typeof fullRow.policies]?.ships);
+      expect(shipsOf(report as Report, p)).toEqual(shipsOf(full, fullRow?.policies[policy as keyof typeof fullRow.policies]));
     }
     expect(full.pending).toBeUndefined();
     expect(Object.keys(full.converters).length).toBeGreaterThan(1);

@@ -26,7 +26,7 @@ describe('the hardened realm', () => {
   it.each(ATTACK_ROWS.map((row) => [row.id, row] as const))('%s: refused at its line, or the honest verdicts', (id, row) => {
     const report = out.attacks.find((a) => a.id === id)?.report;
     if (!report) throw new Error(`no report for ${id}`);
-    if (row.expect === 'truthful') {
+    if (row.expect === 'truthful' || row.expect === 'client-refuses') {
       expect(report.load).toEqual({ ok: true });
       expect(report.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toMatchObject({ valid: false });
       expect(report.realSdk.v1?.callError).toContain('data must NOT have additional properties');

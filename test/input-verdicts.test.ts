@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { shipsOf } from '../src/engine/values.ts';
 
 const limitCase = {
   v: 1,
@@ -20,7 +21,7 @@ describe('input role: refused arguments', () => {
     const report = await evaluate(limitCase);
     const row = report.converters['mcp-sdk-v1'];
     const raw = row?.policies.raw;
-    expect(raw?.ships).toEqual({ q: 'x', limit: 500 });
+    expect(shipsOf(report, raw)).toEqual({ q: 'x', limit: 500 });
     expect(raw?.refused).toBe(report.realSdk.v1?.text);
     expect(report.realSdk.v1?.isError).toBe(true);
     const real = new AjvJsonSchemaValidator().getValidator(row?.listed as JsonSchemaType)({ q: 'x', limit: 500 });

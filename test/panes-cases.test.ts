@@ -10,7 +10,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentType } from 'react';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ClientId, ConverterId, PolicyId, Report } from '../src/engine/report.ts';
+import { importedListing } from '../src/engine/import/listing-source.ts';
+import { expandReport, shipsOf } from '../src/engine/values.ts';
+import { describeJson } from '../src/sandbox/elide.ts';
+import type { ClientId, ConverterId, Json, PolicyId, Report } from '../src/engine/report.ts';
 import { refusal, type Expected, type ExpectedListError, type ExpectedVerdict } from '../src/examples/case-format.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
@@ -79,6 +82,29 @@ describe('the gallery examples: each verdict and listing error its explanation p
   it.each(EXAMPLES.map((e) => [e.id, e] as const))('%s', async (_id, example) => {
     const page = exampleCase(example);
     checkPanes({ report: await evaluate(example.case), page }, example.expect);
+  });
+});
+
+describe('what ships, read through the report\'s values (issue 20): each row\'s value as the panes show it', () => {
+  // The words a value is shown with; the value itself comes from the expanded report (contract v1's rows), not the table.
+  const words = (label: string, value: Json | null) => (value === null ? `${label} nothing` : `${label} ${describeJson(value)}`);
+  it.each(EXAMPLES.map((e) => [e.id, e] as const))('%s', async (_id, example) => {
+    const report = await evaluate(example.case);
+    const expanded = expandReport(report);
+    const shown = { report, page: exampleCase(example) };
+    for (const [converter, rowOf] of Object.entries(expanded.converters) as Array<[ConverterId, NonNullable<(typeof expanded.converters)[ConverterId]>]>) {
+      const body = render(shown, UndeclaredPane, { converter });
+      for (const [policy, p] of Object.entries(rowOf.policies) as Array<[PolicyId, { ships: Json | null }]>) {
+        expect(p.ships, `${converter}/${policy}`).toEqual(shipsOf(report, report.converters[converter]?.policies[policy]));
+        expect(row(body, policy).querySelector('.ships')?.textContent, `${converter}/${policy}`).toBe(words('ships', p.ships));
+      }
+    }
+    if (example.case.role === 'input' || importedListing(example.case.schema) !== null) return;
+    const real = render(shown, RealSdkPane);
+    for (const version of ['v1', 'v2'] as const) {
+      const run = expanded.realSdk[version];
+      if (run && !run.callError && !run.isError) expect(sdk(real, version), version).toContain(words('structuredContent:', run.structuredContent));
+    }
   });
 });
 

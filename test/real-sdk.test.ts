@@ -7,6 +7,7 @@ import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
 import type { Json } from '../src/engine/report.ts';
 import type { LoadedCase } from '../src/engine/types.ts';
 import { bigAnswer, postedBytes } from './posted-size.ts';
+import { shipsOf, structuredContentOf } from '../src/engine/values.ts';
 import { sessionPool } from '../src/engine/real-sdk/pool.ts';
 
 // The SDK sessions an engine session keeps (src/engine/session.ts): runs on one schema reuse its connected pair.
@@ -176,25 +177,31 @@ describe('refusal() words a zod error as the real server does', () => {
 });
 
 describe('evaluate() carries an equal value once', () => {
-  it('a real run that returns what the policies ship does not add another copy to the posted report', async () => {
+  it('30 rows and two real runs that ship the same answer point at one entry of the report\'s values (issue 20)', async () => {
     const { evaluate } = await import('../src/engine/evaluate.ts');
     const schema = "import { z } from 'zod';\nexport default z.looseObject({ items: z.array(z.string()) });";
     const answer = bigAnswer(64);
     const r = await evaluate({ v: 1, role: 'output', tool: 't', schema, answer: JSON.stringify(answer) });
-    expect(r.realSdk.v1?.structuredContent).toEqual(answer);
-    expect(r.realSdk.v2?.structuredContent).toEqual(answer);
-    expect(r.converters['mcp-sdk-v2']?.policies.raw?.ships).toEqual(answer);
-    // Six converters with five policies each and two real runs: 32 places that each could hold a copy.
-    expect(postedBytes(r)).toBeLessThan(2 * postedBytes(answer));
+    const rows = Object.values(r.converters).flatMap((row) => Object.values(row.policies));
+    expect(rows).toHaveLength(30);
+    expect(r.values).toEqual([answer]);
+    expect(rows.map((p) => p.shipsAt)).toEqual(rows.map(() => 0));
+    expect([r.realSdk.v1?.structuredContentAt, r.realSdk.v2?.structuredContentAt]).toEqual([0, 0]);
+    expect(structuredContentOf(r, r.realSdk.v2)).toEqual(answer);
+    // Written out (the CLI) or posted (the page), the report holds the answer once, not once per row.
+    expect(JSON.stringify(r).length).toBeLessThan(1.5 * JSON.stringify(answer).length);
+    expect(postedBytes(r)).toBeLessThan(1.5 * postedBytes(answer));
   });
 
   it('another key order is another value on the wire: the real run reports the order it sent', async () => {
     const { evaluate } = await import('../src/engine/evaluate.ts');
     const schema = "import { z } from 'zod';\nexport default z.object({ id: z.string(), items: z.array(z.number()) });";
     const reordered = await evaluate({ v: 1, role: 'output', tool: 't', schema, answer: '{"items":[1],"id":"1"}' });
-    const strip = reordered.converters['zod']?.policies.strip?.ships as object;
-    const real = reordered.realSdk.v1?.structuredContent as object;
-    const raw = reordered.converters['mcp-sdk-v1']?.policies.raw?.ships as object;
+    const strip = shipsOf(reordered, reordered.converters['zod']?.policies.strip) as object;
+    const real = structuredContentOf(reordered, reordered.realSdk.v1) as object;
+    const raw = shipsOf(reordered, reordered.converters['mcp-sdk-v1']?.policies.raw) as object;
     expect([Object.keys(strip), Object.keys(real), Object.keys(raw)]).toEqual([['id', 'items'], ['items', 'id'], ['items', 'id']]);
+    expect(reordered.realSdk.v1?.structuredContentAt).toBe(reordered.converters['mcp-sdk-v1']?.policies.raw?.shipsAt);
+    expect(reordered.values).toHaveLength(2);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * `npx tsx test/record-fixture.ts <name> <description> <case.json> [key ...]`: evaluates the case (the real SDK runs
  * included) and writes test/fixtures/<name>.json in src/examples/case-format.ts: a refused phase as `expect.load` or
- * `expect.answer`, and the Report's top-level keys given (default: all but versions) as `expect.report`.
+ * `expect.answer`, and the Report's top-level keys given (default: all but versions) as `expect.report`, in the expanded
+ * form (src/engine/values.ts).
  * The realSdk rows are what the published packages did; review the file before committing it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { expandReport } from '../src/engine/values.ts';
 import type { Expected } from '../src/examples/case-format.ts';
 
 const [name, description, file, ...keys] = process.argv.slice(2);
@@ -15,7 +17,8 @@ if (!name || !description || !file) {
   process.exit(2);
 }
 const c = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-const report = await evaluate(c);
+// Recorded in contract v1's form (each row holding its value): readable, and stable across how the table is ordered.
+const report = expandReport(await evaluate(c));
 const expect: Expected = {};
 if (!report.load.ok) expect.load = report.load.error;
 if (!report.answer.ok) expect.answer = report.answer.error;

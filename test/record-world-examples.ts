@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { shipsOf } from '../src/engine/values.ts';
 import type { EraOutcome, Expected, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { PROTOCOL_IDS } from '../src/engine/contract/versions.ts';
 import type { JsonSchema } from '../src/engine/report.ts';
@@ -54,11 +55,12 @@ writeFileSync(FILE, `${JSON.stringify(ordered, null, 2)}\n`);
 process.exit(0);
 
 async function eraOutcome(c: (typeof WORLD_CASES)[number]['case'], protocol: EraOutcome['protocol']): Promise<EraOutcome> {
-  const row = (await evaluate(c)).converters[c.converter];
+  const report = await evaluate(c);
+  const row = report.converters[c.converter];
   const raw = row?.policies.raw;
   const verdict = raw?.verdicts[c.client];
   const says = verdict?.valid === false ? verdict.message : (raw?.refused ?? null);
-  return { protocol, listed: listedShape(row?.listed ?? null), ships: raw?.ships ?? null, valid: verdict?.valid ?? null, says: says === null ? null : firstLine(says) };
+  return { protocol, listed: listedShape(row?.listed ?? null), ships: shipsOf(report, raw), valid: verdict?.valid ?? null, says: says === null ? null : firstLine(says) };
 }
 
 /** "object { result }", "array": a listing's root, as the strip names it. */

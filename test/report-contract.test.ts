@@ -30,16 +30,22 @@ const MALFORMED_ROWS: ReadonlyArray<{ name: string; field: string; breakIt: (r: 
   { name: 'a 100 MB error message', field: 'converters.zod.policies.raw.verdicts.sdk-v1.errors.0.message', breakIt: (r) => (r.converters.zod.policies.raw.verdicts['sdk-v1'].errors = [{ path: '', keyword: 'type', params: {}, message: HUNDRED_MB }]) },
   { name: 'an unknown role', field: 'role', breakIt: (r) => (r.role = 'admin') },
   { name: 'a missing verdict', field: 'converters.zod.policies.raw.verdicts.sdk-v2-node', breakIt: (r) => delete r.converters.zod.policies.raw.verdicts['sdk-v2-node'] },
-  { name: 'NaN inside what ships', field: 'converters.zod.policies.raw.ships.n', breakIt: (r) => (r.converters.zod.policies.raw.ships = { n: Number.NaN }) },
-  { name: 'a Map inside what ships', field: 'converters.zod.policies.raw.ships.m', breakIt: (r) => (r.converters.zod.policies.raw.ships = { m: new Map() }) },
+  { name: 'NaN inside what ships', field: 'values.0.n', breakIt: (r) => (r.values[0] = { n: Number.NaN }) },
+  { name: 'a Map inside what ships', field: 'values.0.m', breakIt: (r) => (r.values[0] = { m: new Map() }) },
+  { name: 'a row pointing past the values', field: 'converters.zod.policies.raw.shipsAt', breakIt: (r) => (r.converters.zod.policies.raw.shipsAt = r.values.length) },
+  { name: 'a real run pointing past the values', field: 'realSdk.v1.structuredContentAt', breakIt: (r) => (r.realSdk.v1.structuredContentAt = 1000) },
+  { name: 'a fractional index', field: 'converters.zod.policies.raw.shipsAt', breakIt: (r) => (r.converters.zod.policies.raw.shipsAt = 0.5) },
+  { name: 'a value where an index is expected (a v1 row)', field: 'converters.zod.policies.raw.shipsAt', breakIt: (r) => (r.converters.zod.policies.raw.shipsAt = { id: '1' }) },
+  { name: 'a report of contract v1', field: 'v', breakIt: (r) => (r.v = 1) },
   { name: 'a BigInt inside the listed schema', field: 'converters.zod.listed.properties.b', breakIt: (r) => (r.converters.zod.listed = { properties: { b: 1n } }) },
   {
     name: 'a cycle inside structuredContent',
-    field: 'realSdk.v2.structuredContent.self',
+    field: 'values.1.self',
     breakIt: (r) => {
       const o: Record<string, unknown> = {};
       o['self'] = o;
-      r.realSdk.v2.structuredContent = o;
+      r.values = [r.values[0], o];
+      r.realSdk.v2.structuredContentAt = 1;
     },
   },
   { name: 'not an object at all', field: '(the report itself)', breakIt: () => {} },
@@ -61,8 +67,9 @@ describe('the Report contract', () => {
     let at = deep;
     for (let i = 0; i < 600; i++) at.push((at = []));
     const r = structuredClone(await good()) as any;
-    for (const row of Object.values(r.converters) as any[]) row.policies.raw.ships = shared;
-    r.realSdk.v1.structuredContent = deep;
+    r.values = [shared, { shared }, deep];
+    for (const row of Object.values(r.converters) as any[]) row.policies.raw.shipsAt = 1;
+    r.realSdk.v1.structuredContentAt = 2;
     expect(checkReport(r).ok).toBe(true);
   });
 

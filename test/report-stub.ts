@@ -1,5 +1,6 @@
 /** A hand-built Report for export tests: a passing output case under the zod converter and SDK v1; override any part. */
-import type { PolicyRow, RealSdkRow, Report } from '../src/engine/report.ts';
+import type { Report } from '../src/engine/report.ts';
+import { tabulate, type ExpandedPolicyRow as PolicyRow, type ExpandedRealSdkRow as RealSdkRow, type ExpandedReport } from '../src/engine/values.ts';
 
 const PASS = { valid: true, message: null };
 
@@ -11,9 +12,9 @@ export function policy(over: Partial<PolicyRow> = {}): PolicyRow {
 /** A real SDK run that listed an object schema and passed. */
 export const sdkRow: RealSdkRow = { listed: { type: 'object' }, listError: null, structuredContent: {}, isError: false, text: null, callError: null };
 
-/** The report, with `over` on top. */
-export function report(over: Partial<Report> = {}): Report {
-  return {
+/** The report, with `over` on top (rows holding their values), as evaluate() returns it: its values in a table. */
+export function report(over: Partial<ExpandedReport> = {}): Report {
+  return tabulate({
     v: 1,
     role: 'output',
     tool: 't',
@@ -23,5 +24,5 @@ export function report(over: Partial<Report> = {}): Report {
     realSdk: { v1: sdkRow, v2: null },
     versions: { zod: '4.6.7', '@modelcontextprotocol/sdk': '1.32.2' },
     ...over,
-  };
+  });
 }

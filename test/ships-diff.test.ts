@@ -1,6 +1,7 @@
 /** What ships, as a diff: each policy's shipped value against the answer, from real reports (zod parses, the policies ship). */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { shipsOf } from '../src/engine/values.ts';
 import type { Json } from '../src/engine/report.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
@@ -10,8 +11,8 @@ import { keyPathOf, shipsChanges } from '../src/ui/panes/shipsDiff.ts';
 async function changes(c: object, converter: 'mcp-sdk-v1' | 'mcp-sdk-v2', policy: 'strip' | 'keep' | 'fail') {
   const report = await evaluate({ v: 1, ...c });
   const row = report.converters[converter];
-  const raw = row?.policies.raw?.ships ?? null;
-  const ships = row?.policies[policy]?.ships ?? null;
+  const raw = shipsOf(report, row?.policies.raw);
+  const ships = shipsOf(report, row?.policies[policy]);
   expect(raw).not.toBeNull();
   expect(ships).not.toBeNull();
   return shipsChanges(raw as Json, ships as Json).changes.map((ch) => ({ ...ch, path: keyPathOf(ch.pointer) }));

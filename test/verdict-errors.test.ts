@@ -8,6 +8,7 @@ import { sdkV2 } from '../src/engine/chunks.ts';
 import { CLIENT_REGISTRY as CLIENTS } from '../src/engine/clients/index.ts';
 import { CAP_MARK, MAX_MESSAGE_ERRORS } from '../src/engine/caps.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { shipsOf } from '../src/engine/values.ts';
 import { CLIENT_IDS, type ClientId, type Json, type JsonSchema, type Report, type Verdict } from '../src/engine/report.ts';
 import { loadFixtures } from './fixtures.ts';
 
@@ -101,7 +102,7 @@ describe('every fixture', () => {
       for (const policy of Object.values(row.policies)) {
         for (const client of CLIENT_IDS) {
           const verdict = policy.verdicts[client];
-          if (verdict) checkVerdict(client, verdict, policy.ships);
+          if (verdict) checkVerdict(client, verdict, shipsOf(report, policy));
         }
       }
     }

@@ -11,6 +11,7 @@ import { McpServer as McpServerV2, InMemoryTransport as InMemoryV2 } from '@mode
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { realRunOf, shipsOf } from '../src/engine/values.ts';
 
 const SCHEMA = 'import { z } from "zod"\nexport default z.object({ id: z.string() })';
 const info = { name: 'oracle', version: '1.0.0' };
@@ -39,7 +40,7 @@ describe('whole results', () => {
     const [v1, v2, report] = await Promise.all([oracle('v1', result), oracle('v2', result), run(result)]);
     expect(v1.thrown).toContain("Structured content does not match the tool's output schema");
     expect(report.realSdk.v1?.callError).toBe(v1.thrown);
-    expect(report.realSdk.v2).toMatchObject({ isError: v2.result?.isError, structuredContent: v2.result?.structuredContent, callError: null });
+    expect(realRunOf(report, 'v2')).toMatchObject({ isError: v2.result?.isError, structuredContent: v2.result?.structuredContent, callError: null });
     const raw = report.converters['mcp-sdk-v1']?.policies.raw;
     expect(raw?.verdicts['sdk-v1']?.message).toBe(v1.thrown);
     expect(raw?.verdicts['sdk-v2-node']).toEqual({ valid: null, message: null });
@@ -65,7 +66,7 @@ describe('whole results', () => {
   it('the structuredContent form is never reinterpreted: a pasted result object is the structuredContent', async () => {
     const schema = 'import { z } from "zod"\nexport default z.object({ content: z.array(z.unknown()), structuredContent: z.unknown() })';
     const report = await evaluate({ v: 1, schema, answer: JSON.stringify({ content: [], structuredContent: { id: 'a' } }) });
-    expect(report.converters.zod?.policies.raw?.ships).toEqual({ content: [], structuredContent: { id: 'a' } });
+    expect(shipsOf(report, report.converters.zod?.policies.raw)).toEqual({ content: [], structuredContent: { id: 'a' } });
     expect(report.answerForm).toBeUndefined();
   });
 });

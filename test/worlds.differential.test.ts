@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ConverterRow, RealSdkRow, Report } from '../src/engine/report.ts';
+import type { ConverterRow, Report } from '../src/engine/report.ts';
+import { realRunOf, type ExpandedRealSdkRow as RealSdkRow } from '../src/engine/values.ts';
 import type { RecordedRun } from './record-worlds.ts';
 
 interface Recorded {
@@ -44,15 +45,15 @@ describe.each(FILES.map((f) => [f.zod, f] as const))('zod %s', (zod, file) => {
   describe.each(file.cases.map((c) => [c.case.name, c] as const))('%s', (_name, recorded) => {
     it('SDK 1.32.2 and server 2.4.0: real runs, listings and the raw rows match the real packages', async () => {
       const report = await evaluateIn(zod, '1.32.2', recorded.case);
-      expect(report.realSdk.v1).toEqual(realRow(recorded.v1_132));
-      expect(report.realSdk.v2).toEqual(realRow(recorded.v2));
+      expect(realRunOf(report, 'v1')).toEqual(realRow(recorded.v1_132));
+      expect(realRunOf(report, 'v2')).toEqual(realRow(recorded.v2));
       expect(rawOutcome(report.converters['mcp-sdk-v1'], 'sdk-v1')).toEqual(recordedOutcome(recorded.v1_132, recorded.case.answer));
       expect(rawOutcome(report.converters['mcp-sdk-v2'], 'sdk-v2-node')).toEqual(recordedOutcome(recorded.v2, recorded.case.answer));
     });
 
     it('SDK 1.20.2: the real run, the listing and the raw row match the real package', async () => {
       const report = await evaluateIn(zod, '1.20.2', recorded.case);
-      expect(report.realSdk.v1).toEqual(realRow(recorded.v1_120));
+      expect(realRunOf(report, 'v1')).toEqual(realRow(recorded.v1_120));
       expect(rawOutcome(report.converters['mcp-sdk-v1'], 'sdk-v1')).toEqual(recordedOutcome(recorded.v1_120, recorded.case.answer));
     });
   });

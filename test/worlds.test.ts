@@ -10,6 +10,7 @@ import { InMemoryTransport as InMemory120 } from 'mcp-sdk-1.20/inMemory.js';
 import { McpServer as McpServerV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/server';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { realRunOf } from '../src/engine/values.ts';
 import { ZOD_VERSION_IDS } from '../src/engine/contract/versions.ts';
 import { chunksFor, sdkV2 } from '../src/engine/chunks.ts';
 import { needsFreshRealm, realmKey } from '../src/sandbox/protocol.ts';
@@ -70,7 +71,7 @@ describe('version worlds', () => {
     const report = await evaluate({ v: 1, schema: 'import { z } from "zod"\nexport default z.object({ id: z.string() })', answer: '{"id":"a"}', versions: { zod: '3.25.76' } });
     expect(refusal).toContain('Schema appears to be from zod 3');
     expect(report.converters['mcp-sdk-v2']?.listError).toBe(refusal);
-    expect(report.realSdk.v2).toMatchObject({ listError: refusal, structuredContent: { id: 'a' }, callError: null });
+    expect(realRunOf(report, 'v2')).toMatchObject({ listError: refusal, structuredContent: { id: 'a' }, callError: null });
   });
 
   it('zod 3: the converters and policies that read zod 4 internals say so instead of guessing', async () => {

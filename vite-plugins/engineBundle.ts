@@ -35,8 +35,22 @@ export async function sandboxBuild(config: BundleConfig, options: BuildEnvironme
 export const CLIENT_REALM_ENTRY = 'src/sandbox/clientRealm.ts';
 
 /**
- * The client realm as one classic script (its one dynamic import, the v2 SDK, inlined: nothing to fetch), with the
- * module files it was made from. Names are kept as in the engine core (a verdict may quote the code that threw).
+ * The client realm takes the client half of the v2 chunk only (the server package stays with the schema's worker):
+ * `real-sdk/v2.ts`, wherever it is imported from, is `real-sdk/v2-client.ts` there.
+ */
+const clientHalfOfV2: PluginOption = {
+  name: 'client-realm-v2-client-half',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (importer?.includes('/src/engine/real-sdk/') && source === './v2.ts') return resolve(importer, '..', 'v2-client.ts');
+    return null;
+  },
+};
+
+/**
+ * The client realm as one classic script (its one dynamic import, the client half of the v2 SDK, inlined: nothing to
+ * fetch), with the module files it was made from. Names are kept as in the engine core (a verdict may quote the code
+ * that threw).
  */
 export async function bundleClientRealm(config: BundleConfig): Promise<{ code: string; files: Set<string> }> {
   const chunks = await sandboxBuild(config, {
@@ -46,7 +60,7 @@ export async function bundleClientRealm(config: BundleConfig): Promise<{ code: s
       onLog: (level, log, handler) => (log.code === 'EMPTY_IMPORT_META' ? undefined : handler(level, log)),
       output: { codeSplitting: false, minify: config.command === 'build' ? { compress: false, mangle: false, codegen: { removeWhitespace: true } } : false },
     },
-  });
+  }, [clientHalfOfV2]);
   const [chunk, ...rest] = chunks;
   // An inlined dynamic import is listed as one of the chunk itself.
   if (!chunk || rest.length > 0 || chunk.imports.length > 0 || chunk.dynamicImports.some((d) => d !== chunk.fileName)) {

@@ -27,6 +27,7 @@ import { importedConverters } from './import/imported.ts';
 import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
 import { MAX_REGISTERED_TOOLS, type Json, type Registration, type Report } from './report.ts';
 import type { LoadedCase } from './types.ts';
+import { tabulate, type ExpandedReport } from './values.ts';
 import { clientsOf } from './clients/index.ts';
 import { worldFor } from './worlds/load-world.ts';
 import { unvalidatedShipments, wholeResult } from './whole-result.ts';
@@ -67,18 +68,21 @@ export interface EvaluateHooks {
   session?: EngineSession;
 }
 
-/** Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped (caps.ts). */
+/**
+ * Evaluates one case. Accepts anything: an invalid case is reported in `load`. Never throws. Free text is capped
+ * (caps.ts); each distinct wire value is held once, in the Report's `values` (values.ts).
+ */
 export async function evaluate(input: unknown, hooks: EvaluateHooks = {}): Promise<Report> {
-  if (hooks.session) return capReport(await evaluateCase(input, hooks, hooks.session));
+  if (hooks.session) return capReport(tabulate(await evaluateCase(input, hooks, hooks.session)));
   const session = engineSession();
   try {
-    return capReport(await evaluateCase(input, hooks, session));
+    return capReport(tabulate(await evaluateCase(input, hooks, session)));
   } finally {
     await session.close();
   }
 }
 
-async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: EngineSession): Promise<Report> {
+async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: EngineSession): Promise<ExpandedReport> {
   const parsed = CaseSchema.safeParse(input);
   if (!parsed.success) {
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
@@ -116,7 +120,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   if (registration) Object.assign(report, { tool, registration });
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
   const whole = c.role === 'output' && c.answerForm === 'result';
-  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), sdkSessions: session.sdkSessions };
+  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), sdkSessions: session.sdkSessions, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
 }
 
@@ -141,9 +145,9 @@ async function evaluateLoaded(
   c: Case,
   answer: ReturnType<typeof answerOf>,
   loaded: LoadedCase,
-  report: Report,
+  report: ExpandedReport,
   hooks: EvaluateHooks & { selected: ReturnType<typeof selectedOf> },
-): Promise<Report> {
+): Promise<ExpandedReport> {
   const result = answer.ok ? answer.result : null;
   // At a z.date() (output role), an ISO string stands for the Date a handler returns: zod parses the Date, the JSON
   // ships (lib/dates.ts); any other string there is the answer's own error.
@@ -173,27 +177,27 @@ async function evaluateLoaded(
   // One memo for the evaluation: the full report reuses the first report's verdicts.
   const memo = verifyMemo(loaded, facts, hooks.verifier);
   if (hooks.first && selected) {
-    const first = capReport(await firstReport(report, loaded, shipped, shipments, selected, facts, memo));
-    hooks.first(first);
+    const first = await firstReport(report, loaded, shipped, shipments, selected, facts, memo);
+    hooks.first(capReport(tabulate(first)));
     if (hooks.firstOnly) return first;
   }
   const converters = verifyAll(loaded, shipped, await convertAll(loaded), shipments, clientsOf(loaded.world, loaded.protocol), facts, memo);
   await memo.settle();
   // The real SDKs run the value the handler returns (its Dates included; the session serializes them as a transport would).
-  const out: Report = { ...report, converters, realSdk: await realRuns(loaded, (returned ?? answer.value) as Json, converters) };
+  const out: ExpandedReport = { ...report, converters, realSdk: await realRuns(loaded, (returned ?? answer.value) as Json) };
   if (c.role === 'input') out.input = guard(() => parseInput(answer.value, analysisOf(analysed)), (e) => ({ ok: false, parsed: null, dropped: [], error: messageOf(e) }));
   return out;
 }
 
 /** The versions that ran, in the Report's package-keyed record, the answer form when the case picked one, and the era. */
-function withVersions(report: Report, world: World, answerForm: Case['answerForm'], protocol: Case['protocol']): Report {
-  const out: Report = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk } };
+function withVersions(report: ExpandedReport, world: World, answerForm: Case['answerForm'], protocol: Case['protocol']): ExpandedReport {
+  const out: ExpandedReport = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk } };
   const era = { ...out, protocol: protocol ?? DEFAULT_PROTOCOL };
   return answerForm === undefined ? era : { ...era, answerForm };
 }
 
 /** A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts). */
-function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: Report): Report {
+function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: ExpandedReport): ExpandedReport {
   const answer = answerOf(c);
   // A whole result: the clients judge its structuredContent, and the v2 clients skip an isError one.
   const shipped = answer.ok ? (answer.result?.ok ? { value: answer.result.structuredContent, isError: answer.result.isError } : { value: answer.value, isError: false }) : undefined;
@@ -203,7 +207,7 @@ function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedL
   return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };
 }
 
-function emptyReport(role: Report['role'], tool: string, load: Report['load']): Report {
+function emptyReport(role: Report['role'], tool: string, load: Report['load']): ExpandedReport {
   return { v: 1, role, tool, load, answer: { ok: true }, converters: {}, realSdk: { v1: null, v2: null }, versions: { ...VERSIONS } };
 }
 

@@ -1,16 +1,18 @@
 /**
- * Runs the published MCP SDKs for real: one tool on a real McpServer, a real Client, linked by the SDK's own
- * InMemoryTransport. A connected pair is kept per (schema object, SDK major, tool, role) for the next run, as the
+ * Runs the published MCP SDKs for real: one tool on a real McpServer in the schema's realm, a real Client in the client
+ * realm (in Node, beside it), linked by a MessagePort transport (real-sdk/port-transport.ts). A connected pair is kept per (schema object, SDK major, tool, role) for the next run, as the
  * answer editor re-evaluates the same schema on every keystroke; only the tool's answer changes between runs. Browser-safe: only entry points without `node:` imports (v2 resolves its `_shims` per
  * environment). The v2 client's validator is pinned to the Ajv provider, its Node default, so Node and browser runs agree.
  */
 import { isPlainJson } from './lib/json.ts';
 import { messageOf } from './lib/message.ts';
 import { isModern, sdkProtocols } from './era.ts';
-import type { JsonSchema, Json, RealSdkRow } from './report.ts';
+import type { JsonSchema, Json } from './report.ts';
+import type { ExpandedRealSdkRow as RealSdkRow } from './values.ts';
 import type { LoadedCase } from './types.ts';
 import { RUN_TIMEOUT_MS, sessionPool } from './real-sdk/pool.ts';
-import { open, type SdkClient, type Session } from './real-sdk/session.ts';
+import { open, type Session } from './real-sdk/session.ts';
+import type { ToolList } from './real-sdk/client-side.ts';
 import type { RealSdkId } from './contract/catalog.ts';
 
 export { MAX_SESSIONS, RUN_TIMEOUT_MS } from './real-sdk/pool.ts';
@@ -40,7 +42,7 @@ export async function runRealSdk(version: RealSdkId, loaded: LoadedCase, answer:
       row.callError = messageOf(e);
     }
     // In the modern era the rows name the era each SDK really spoke (v1 knows only 2025-11-25).
-    if (isModern(loaded)) row.protocol = version === 'v2' ? (session.client.getNegotiatedProtocolVersion?.() ?? 'none') : sdkProtocols(loaded).v1;
+    if (isModern(loaded)) row.protocol = version === 'v2' ? (session.client.negotiated ?? 'none') : sdkProtocols(loaded).v1;
   });
   return done ? row : { ...row, callError: `The SDK did not answer within ${RUN_TIMEOUT_MS} ms` };
 }
@@ -80,7 +82,7 @@ function listOnce(session: Session, loaded: LoadedCase): NonNullable<Session['li
   return session.listing;
 }
 
-function listedOf(result: Awaited<ReturnType<SdkClient['listTools']>>, loaded: LoadedCase): JsonSchema | null {
+function listedOf(result: ToolList, loaded: LoadedCase): JsonSchema | null {
   const tool = result.tools.find((t) => t.name === loaded.tool);
   const schema = loaded.role === 'output' ? tool?.outputSchema : tool?.inputSchema;
   return isJsonSchema(schema) ? schema : null;

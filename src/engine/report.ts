@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES } from './contract/catalog.ts';
 import { ANSWER_FORM_IDS, PROTOCOL_IDS } from './contract/versions.ts';
+import { notJsonAt } from './lib/not-json.ts';
 
 export { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES, type ClientId, type ConverterId, type PolicyId, type Role } from './contract/catalog.ts';
 
@@ -21,12 +22,15 @@ export const MAX_TOOL_TEXT_CHARS = 16 * 1024 * 1024;
 export const MAX_PATHS = 1000;
 /** The most structured errors a verdict may carry (the engine keeps MAX_MESSAGE_ERRORS, src/engine/caps.ts). */
 export const MAX_VERDICT_ERRORS = 1000;
-/** How deep a JSON value may nest (answers stop at 512 levels; a 1000-level schema lists about 2000). */
-export const MAX_JSON_DEPTH = 4096;
+export { MAX_JSON_DEPTH, notJsonAt } from './lib/not-json.ts';
+/** The most distinct wire values a report's table may hold (the engine's rows hold at most 6 × 5 + 2). */
+export const MAX_REPORT_VALUES = 1000;
 
 const message = z.string().check(z.maxLength(MAX_REPORT_TEXT_CHARS));
 const nullableMessage = z.nullable(message);
 const paths = z.array(message).check(z.maxLength(MAX_PATHS));
+/** A row's pointer into the report's `values` (checked against the table's length by ReportSchema). */
+const valueIndex = z.nullable(z.number().check(z.int(), z.nonnegative()));
 
 /**
  * A JSON value that `is` accepts at its root. Checked by one walk instead of `z.json()`: a report can carry a
@@ -79,8 +83,11 @@ export type Verdict = z.output<typeof VerdictSchema>;
 
 /** One shipping policy under one converter: what goes on the wire and what each client says of it. */
 const PolicyRowSchema = z.object({
-  /** What the server ships as structuredContent (the arguments, for the input role); null when nothing ships. */
-  ships: z.nullable(JsonValue),
+  /**
+   * Where in the report's `values` what the server ships as structuredContent is (the arguments, for the input role);
+   * null when nothing ships or JSON null ships (`refused` tells them apart).
+   */
+  shipsAt: valueIndex,
   /** Undeclared key paths, e.g. `costCenter`, `lines[].margin` (from the schema's shape when zod rejects the answer). */
   undeclared: paths,
   /** Why some of the answer's keys could not be judged declared or not; absent when every key was. */
@@ -113,7 +120,8 @@ export type ConverterRow = z.output<typeof ConverterRowSchema>;
 const RealSdkRowSchema = z.object({
   listed: z.nullable(JsonSchemaValue),
   listError: nullableMessage,
-  structuredContent: z.nullable(JsonValue),
+  /** Where in the report's `values` the structuredContent the client received is; null when none (or JSON null). */
+  structuredContentAt: valueIndex,
   isError: z.boolean(),
   text: z.nullable(z.string().check(z.maxLength(MAX_TOOL_TEXT_CHARS))),
   callError: nullableMessage,
@@ -168,13 +176,19 @@ export const PENDING_PARTS = ['converters', 'clients', 'realSdk', 'input'] as co
 
 /** The whole evaluation of one case. */
 export const ReportSchema = z.object({
-  v: z.literal(1),
+  /** 2 since issue 20: rows point into `values` (v1 rows held their values; values.ts expandReport gives that form). */
+  v: z.literal(2),
   role: z.enum(ROLES),
   tool: message,
   load: StatusSchema,
   answer: StatusSchema,
   converters: z.partialRecord(z.enum(CONVERTER_IDS), ConverterRowSchema),
   realSdk: z.object({ v1: z.nullable(RealSdkRowSchema), v2: z.nullable(RealSdkRowSchema) }),
+  /**
+   * Each distinct value that goes on the wire, once: what the policies ship under each converter's server, what the
+   * real SDK runs received. Rows point at it (`shipsAt`, `structuredContentAt`). One walk checks them all.
+   */
+  values: json<Json[]>((v) => Array.isArray(v) && v.length <= MAX_REPORT_VALUES),
   input: z.exactOptional(InputParseSchema),
   /** Present when the schema source registers tools (load/register.ts). */
   registration: z.exactOptional(RegistrationSchema),
@@ -192,58 +206,18 @@ export const ReportSchema = z.object({
   protocol: z.exactOptional(z.enum(PROTOCOL_IDS)),
   /** A first report (engine/phases/first.ts): the parts still being computed; the full report follows without it. */
   pending: z.exactOptional(z.array(z.enum(PENDING_PARTS))),
-});
+}).check(z.superRefine((report, ctx) => {
+  const bad = danglingIndex(report);
+  if (bad) ctx.issues.push({ code: 'custom', message: `points past the ${report.values.length} values`, path: bad, input: report });
+}));
 export type Report = z.output<typeof ReportSchema>;
 
-/** One step of the walk: a value, where it sits, and whether its children are done (`exit`). */
-interface Step {
-  value: unknown;
-  parent: Step | null;
-  key: PropertyKey;
-  depth: number;
-  exit?: true;
-}
-
-/**
- * Where `value` stops being JSON (a non-finite number, a Map or Date, a cycle, nesting past MAX_JSON_DEPTH), or
- * null when it is JSON. A structured clone can carry all of those, and each would break rendering.
- */
-export function notJsonAt(value: unknown): { path: PropertyKey[]; problem: string } | null {
-  // Objects whose walk is underway (a cycle if met again) or done (shared between rows: skipped).
-  const state = new Map<object, 'open' | 'done'>();
-  const stack: Step[] = [{ value, parent: null, key: '', depth: 0 }];
-  for (let step = stack.pop(); step; step = stack.pop()) {
-    const v = step.value;
-    if (step.exit) {
-      state.set(v as object, 'done');
-      continue;
-    }
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
-    const problem = notJsonProblem(v, state.get(v as object), step.depth);
-    if (problem === 'skip') continue;
-    if (problem) return { path: pathOf(step), problem };
-    const o = v as object;
-    state.set(o, 'open');
-    stack.push({ ...step, exit: true });
-    for (const [k, child] of Object.entries(o)) stack.push({ value: child, parent: step, key: Array.isArray(o) ? Number(k) : k, depth: step.depth + 1 });
+/** The path of the first row index that points outside `values`, or null. */
+function danglingIndex(report: { values: unknown[]; converters: Record<string, { policies: Record<string, { shipsAt: number | null }> } | undefined>; realSdk: Record<string, { structuredContentAt: number | null } | null> }): PropertyKey[] | null {
+  const outside = (at: number | null) => at !== null && at >= report.values.length;
+  for (const [id, row] of Object.entries(report.converters)) {
+    for (const [policy, p] of Object.entries(row?.policies ?? {})) if (outside(p.shipsAt)) return ['converters', id, 'policies', policy, 'shipsAt'];
   }
+  for (const [id, run] of Object.entries(report.realSdk)) if (run && outside(run.structuredContentAt)) return ['realSdk', id, 'structuredContentAt'];
   return null;
-}
-
-/** What is wrong with one non-null, non-string, non-boolean value; 'skip' for a number or an object already walked. */
-function notJsonProblem(v: unknown, seen: 'open' | 'done' | undefined, depth: number): string | 'skip' | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? 'skip' : `expected a JSON number, got ${v}`;
-  if (typeof v !== 'object' || v === null) return `expected a JSON value, got ${typeof v}`;
-  if (seen === 'done') return 'skip';
-  if (seen === 'open') return 'expected a JSON value, got a cycle';
-  const proto = Object.getPrototypeOf(v) as unknown;
-  if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return `expected a JSON value, got ${Object.prototype.toString.call(v)}`;
-  if (depth >= MAX_JSON_DEPTH) return `nests deeper than ${MAX_JSON_DEPTH} levels`;
-  return null;
-}
-
-function pathOf(step: Step): PropertyKey[] {
-  const path: PropertyKey[] = [];
-  for (let s: Step | null = step; s?.parent; s = s.parent) path.unshift(s.key);
-  return path;
 }

@@ -5,6 +5,7 @@ import type { Analysis } from './policies/analysis.ts';
 import type { World } from './worlds/world.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
 import type { Chunk } from './chunk.ts';
+import type { ClientHost } from './real-sdk/client-side.ts';
 import type { SessionPool } from './real-sdk/pool.ts';
 
 /** What every phase after `load` sees. Never mutated. */
@@ -24,6 +25,8 @@ export interface LoadedCase {
    * absent, each run opens its own and closes it after.
    */
   sdkSessions?: SessionPool;
+  /** The engine session's host of the real runs' clients (session.ts); absent, they run beside their servers here. */
+  sdkClients?: ClientHost;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { REAL_SDK_ENTRIES, titleOf, type RealSdkId } from '../engine/contract/catalog.ts';
 import type { Report } from '../engine/report.ts';
 import { checkToolName } from '../engine/tool-name.ts';
+import { realRunOf } from '../engine/values.ts';
 import { isElided } from '../sandbox/elide.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 
@@ -23,7 +24,7 @@ export function reproductionUnavailable(report: Report, sdk: ReproSdk): string |
   // The real run's handler returned Dates there (issue 24 item 4); the exported file's handler returns the JSON as is,
   // so its server would refuse what the playground's accepted: no file rather than one that disagrees with the verdict.
   if (report.answerDates) return `The answer holds z.date() values (${report.answerDates.join(', ')}), which the exported handler cannot return as Dates yet.`;
-  const run = report.realSdk[sdk];
+  const run = realRunOf(report, sdk);
   if (!run) return `${titleOf(REAL_SDK_ENTRIES, sdk)} did not run for this case.`;
   if (isElided(run.structuredContent)) return 'The answer is too large for a test file here (its result was not brought to the page).';
   if (run.callError?.startsWith('The SDK did not answer within') || run.listError?.startsWith('The SDK did not answer')) {

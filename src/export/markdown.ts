@@ -1,10 +1,11 @@
 /** The Markdown bug report: the case, the listing, each policy's verdict, what the real SDKs did, and the versions. */
 import { REAL_SDK_ENTRIES, entryOf } from '../engine/contract/catalog.ts';
-import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type RealSdkRow, type Report } from '../engine/report.ts';
+import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type Report } from '../engine/report.ts';
 import type { PlaygroundCase } from '../state/permalink.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { elidedInfo, isElided } from '../sandbox/elide.ts';
 import { checkToolName, showHidden } from '../engine/tool-name.ts';
+import { realRunOf, type ExpandedRealSdkRow } from '../engine/values.ts';
 
 /** What the report needs of a case (the store's case, or a PlaygroundCase). */
 export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
@@ -53,7 +54,7 @@ export function bugReportMarkdown(c: ReportCase, report: Report, opts: { convert
   out.push('', '## What the real SDKs did');
   for (const sdk of REAL_SDK_ENTRIES) {
     const version = report.versions[sdk.pkg];
-    out.push('', `**${cell(sdk.pkg)}${version ? ` ${cell(version)}` : ''}** (${sdk.title})`, '', ...realRun(report.realSdk[sdk.id], report.role, field));
+    out.push('', `**${cell(sdk.pkg)}${version ? ` ${cell(version)}` : ''}** (${sdk.title})`, '', ...realRun(realRunOf(report, sdk.id), report.role, field));
   }
   out.push('', '## Versions', '');
   // The names and versions come from the sandbox: inline-escaped, as no text there may open a fence or a heading.
@@ -96,7 +97,7 @@ function verdictMessage(p: PolicyRow, client: ClientId, field: string): string {
   return valid === null ? `no ${field} is listed, so the client does not validate` : '';
 }
 
-function realRun(run: RealSdkRow | null, role: Report['role'], field: string): string[] {
+function realRun(run: ExpandedRealSdkRow | null, role: Report['role'], field: string): string[] {
   if (!run) return ['Did not run.'];
   const out: string[] = [];
   if (run.listError) out.push('- `tools/list` fails:', '', ...block('text', run.listError, undefined, '  '));

@@ -1,17 +1,20 @@
 /**
  * The user's schema source as module-level code of a standalone test file, and which of its values is the schema.
- * Mirrors src/engine/load.ts's selection rules without running anything: a light scan of the source (strings,
- * comments and template literals blanked, bracket depth tracked). Known limits, all rare in pasted schemas: a regex
- * literal holding a quote or `//` blinds the scan for the rest of its line (a backtick, for longer); CommonJS
- * `exports.x = …` is left as written and fails in an ES module; only simple `name =` declarators count as bindings.
+ * Mirrors src/engine/load.ts's selection rules without running anything, on the source parser's tokens
+ * (engine/source/parse.ts: strings, comments, regexes, templates and types are the parser's). CommonJS
+ * `exports.x = …` is left as written and fails in an ES module; only simple `name =` declarators count as bindings,
+ * as in the load phase.
  */
 import type { Role } from '../engine/case.ts';
+import { applyEdits } from '../engine/fixes/edits.ts';
+import type { SourceEdit } from '../engine/fixes/types.ts';
+import { parseSource, type SourceToken } from '../engine/source/parse.ts';
 
 /** The rewritten source and how the test file finds the schema in it. */
 export interface SchemaModule {
   /** The source with `export default X` / `module.exports = X` bound to a local name; otherwise verbatim. */
   code: string;
-  /** The source binds no `z` of its own (the playground puts `z` in scope), so the test file must import it. */
+  /** The source uses a `z` it does not bind (the playground puts `z` in scope), so the test file must import it. */
   needsZ: boolean;
   /** The schema's local name when the source names it: default export, `module.exports`, or the role's named export. */
   named: string | null;
@@ -23,175 +26,109 @@ export interface SchemaModule {
   fresh(base: string): string;
 }
 
-interface Word {
-  text: string;
-  start: number;
-  end: number;
-  depth: number;
-}
-
+const DECLARATIONS = new Set(['const', 'let', 'var']);
 const STATEMENT_KEYWORDS = new Set([
-  'const', 'let', 'var', 'function', 'class', 'async', 'if', 'for', 'while', 'do', 'switch', 'try', 'return', 'throw',
-  'break', 'continue', 'export', 'import', 'debugger', 'with', 'type', 'interface', 'enum', 'declare', 'namespace',
-  'module', 'abstract',
+  ...DECLARATIONS, 'function', 'class', 'async', 'if', 'for', 'while', 'do', 'switch', 'try', 'return', 'throw', 'break',
+  'continue', 'export', 'import', 'debugger', 'with', 'type', 'interface', 'enum', 'declare', 'namespace', 'module', 'abstract',
 ]);
+
+/** What the export statements say: local names by exported name, and the edits that bind a default export. */
+interface Exports {
+  exportedAs: Map<string, string>;
+  named: string | null;
+  defaultLocal: string | null;
+  edits: SourceEdit[];
+}
 
 /** Rewrites `source` for a test file; `role` picks the named export (`outputSchema` or `inputSchema`). */
 export function schemaModule(source: string, role: Role): SchemaModule {
-  const masked = mask(source);
-  const words = scanWords(masked);
-  const taken = new Set(words.map((w) => w.text));
+  const all = parseSource(source) ?? [];
+  const tokens = all.filter((t) => !t.isType);
+  const taken = new Set(all.filter((t) => t.kind === 'name').map((t) => t.text));
   const fresh = (base: string): string => {
     let name = base;
     while (taken.has(name)) name += '_';
     taken.add(name);
     return name;
   };
-  const edits: Array<{ start: number; end: number; text: string }> = [];
-  const exportedAs = new Map<string, string>();
-  let named: string | null = null;
-  let defaultLocal: string | null = null;
-  const top = words.filter((w) => w.depth === 0);
-  top.forEach((w, k) => {
-    const next = top[k + 1];
-    if (w.text === 'module' && /^\s*\.\s*exports\s*=(?!=)/.test(masked.slice(w.end))) {
-      const local = fresh('moduleExports');
-      const eq = masked.indexOf('=', w.end);
-      edits.push({ start: w.start, end: eq + 1, text: `const ${local} =` });
-      named = local;
-    }
-    if (w.text !== 'export') return;
-    const after = masked.slice(w.end);
-    if (next?.text === 'default' && /^\s*$/.test(masked.slice(w.end, next.start))) {
-      defaultLocal = fresh('defaultExport');
-      edits.push({ start: w.start, end: next.end, text: `const ${defaultLocal} =` });
-    } else if (/^\s*\{/.test(after)) {
-      const open = masked.indexOf('{', w.end);
-      const close = masked.indexOf('}', open);
-      const reexport = /^\s*from\b/.test(masked.slice(close + 1));
-      for (const spec of masked.slice(open + 1, close === -1 ? open + 1 : close).split(',')) {
-        const m = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(spec);
-        if (m?.[1] && !reexport && !/^\s*type\s/.test(spec)) exportedAs.set(m[2] ?? m[1], m[1]);
-      }
-    } else if (next && ['const', 'let', 'var'].includes(next.text)) {
-      for (const name of declaredNames(masked, top, k + 1)) exportedAs.set(name, name);
-    } else if (next && /^\s*(?:async\s+)?(?:function\s*\*?|class)\s+([\w$]+)/.exec(after)) {
-      const m = /^\s*(?:async\s+)?(?:function\s*\*?|class)\s+([\w$]+)/.exec(after);
-      if (m?.[1]) exportedAs.set(m[1], m[1]);
-    }
-  });
-  const local = exportedAs.get('default') ?? defaultLocal;
-  named ??= local ?? exportedAs.get(role === 'output' ? 'outputSchema' : 'inputSchema') ?? null;
-  const bindings = top.flatMap((w, k) => (['const', 'let', 'var'].includes(w.text) ? declaredNames(masked, top, k) : []));
-  const last = named ? null : finalExpression(masked, top);
+  const found = exportsOf(tokens, fresh);
+  const local = found.exportedAs.get('default') ?? found.defaultLocal;
+  const named = found.named ?? local ?? found.exportedAs.get(role === 'output' ? 'outputSchema' : 'inputSchema') ?? null;
+  const bindings = tokens.flatMap((t, k) => (t.depth === 0 && DECLARATIONS.has(t.text) ? declaredNames(tokens, k) : []));
+  const last = named ? null : finalExpression(tokens);
   const lastName = last === null ? null : fresh('lastValue');
-  if (last !== null && lastName) edits.push({ start: last, end: last, text: `const ${lastName} = ` });
-  let code = source;
-  for (const e of edits.sort((a, b) => b.start - a.start)) code = code.slice(0, e.start) + e.text + code.slice(e.end);
+  const edits = [...found.edits, ...(last !== null && lastName ? [{ start: last, end: last, text: `const ${lastName} = ` }] : [])];
   return {
-    code,
-    needsZ: !bindsZ(masked),
+    code: applyEdits(source, edits) ?? source,
+    needsZ: all.some((t) => t.text === 'z' && t.role === 'access') && !all.some((t) => t.text === 'z' && (t.role === 'top-level' || t.role === 'import')),
     named,
-    exported: named ? [] : [...new Set(exportedAs.values())],
+    exported: named ? [] : [...new Set(found.exportedAs.values())],
     lastFirst: named ? [] : [...(lastName ? [lastName] : []), ...bindings.reverse()],
     fresh,
   };
 }
 
-/** Blanks the contents of strings, template literals and comments (same length, newlines kept). */
-function mask(source: string): string {
-  let out = '';
-  let i = 0;
-  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-  while (i < source.length) {
-    const c = source.charAt(i);
-    const two = source.slice(i, i + 2);
-    let end = -1;
-    if (two === '//') end = lineEnd(source, i);
-    else if (two === '/*') end = source.indexOf('*/', i + 2) === -1 ? source.length : source.indexOf('*/', i + 2) + 2;
-    if (end !== -1) {
-      out += blank(source.slice(i, end));
-      i = end;
-      continue;
+/** The top-level `module.exports =` and `export …` statements. */
+function exportsOf(tokens: readonly SourceToken[], fresh: (base: string) => string): Exports {
+  const out: Exports = { exportedAs: new Map(), named: null, defaultLocal: null, edits: [] };
+  const at = (k: number): string => tokens[k]?.text ?? '';
+  tokens.forEach((t, k) => {
+    if (t.depth !== 0 || at(k - 1) === '.') return;
+    if (t.text === 'module' && at(k + 1) === '.' && at(k + 2) === 'exports' && at(k + 3) === '=') {
+      out.named = fresh('moduleExports');
+      out.edits.push({ start: t.start, end: (tokens[k + 3] as SourceToken).end, text: `const ${out.named} =` });
     }
-    if (c === '"' || c === "'" || c === '`') {
-      let j = i + 1;
-      while (j < source.length && source.charAt(j) !== c && (c === '`' || source.charAt(j) !== '\n')) j += source.charAt(j) === '\\' ? 2 : 1;
-      j = Math.min(j, source.length);
-      out += c + blank(source.slice(i + 1, j)) + source.slice(j, j + 1);
-      i = j + 1;
-      continue;
+    if (t.text !== 'export') return;
+    const next = at(k + 1);
+    if (next === 'default') {
+      out.defaultLocal = fresh('defaultExport');
+      out.edits.push({ start: t.start, end: (tokens[k + 1] as SourceToken).end, text: `const ${out.defaultLocal} =` });
+    } else if (next === '{') {
+      for (const [exported, localName] of specifiers(tokens, k + 1)) out.exportedAs.set(exported, localName);
+    } else if (DECLARATIONS.has(next)) {
+      for (const name of declaredNames(tokens, k + 1)) out.exportedAs.set(name, name);
+    } else {
+      // `export [async] function [*] name`, `export class name`: the declared name.
+      const name = tokens.slice(k + 1, k + 5).find((n) => n.role === 'top-level');
+      if (name && ['function', 'class', 'async'].includes(next)) out.exportedAs.set(name.text, name.text);
     }
-    out += c;
-    i++;
-  }
+  });
   return out;
 }
 
-function lineEnd(text: string, from: number): number {
-  const end = text.indexOf('\n', from);
-  return end === -1 ? text.length : end;
-}
-
-/** Every identifier-like word with its bracket depth. */
-function scanWords(masked: string): Word[] {
-  const words: Word[] = [];
-  let depth = 0;
-  const re = /[A-Za-z_$\u0080-\uffff][\w$\u0080-\uffff]*|[{([]|[})\]]/g;
-  for (let m = re.exec(masked); m; m = re.exec(masked)) {
-    const t = m[0];
-    if (t === '{' || t === '(' || t === '[') depth++;
-    else if (t === '}' || t === ')' || t === ']') depth = Math.max(0, depth - 1);
-    else if (!/[\w$]/.test(masked.charAt(m.index - 1))) words.push({ text: t, start: m.index, end: m.index + t.length, depth });
+/** The `exported → local` pairs of `export { a, b as c }` whose `{` is at `open` (none for a re-export `… from`). */
+function specifiers(tokens: readonly SourceToken[], open: number): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  let k = open + 1;
+  while (k < tokens.length && tokens[k]?.text !== '}') {
+    const name = tokens[k]?.text ?? '';
+    const renamed = tokens[k + 1]?.text === 'as';
+    pairs.push([renamed ? (tokens[k + 2]?.text ?? name) : name, name]);
+    k += renamed ? 3 : 1;
+    if (tokens[k]?.text === ',') k++;
   }
-  return words;
+  return tokens[k + 1]?.text === 'from' ? [] : pairs;
 }
 
-/** Names of the simple declarators (`name =`) of the declaration whose keyword is `top[k]`. */
-function declaredNames(masked: string, top: Word[], k: number): string[] {
+/** The simple declarators (`name = …`) of the top-level declaration whose keyword is at `k`. */
+function declaredNames(tokens: readonly SourceToken[], k: number): string[] {
   const names: string[] = [];
-  const keyword = top[k];
-  if (!keyword) return names;
-  const stop = top.slice(k + 1).find((w) => STATEMENT_KEYWORDS.has(w.text) && isStatementStart(masked, w.start));
-  const body = masked.slice(keyword.end, stop?.start ?? masked.length);
-  const first = /^\s*([\w$]+)/.exec(body);
-  if (first?.[1]) names.push(first[1]);
-  for (const m of body.matchAll(/,\s*([\w$]+)\s*(?::[^=,]*)?=(?!=)/g)) {
-    if (m[1] && depthAt(masked, keyword.end + (m.index ?? 0)) === 0) names.push(m[1]);
+  for (let j = k + 1; j < tokens.length; j++) {
+    const t = tokens[j] as SourceToken;
+    if (t.depth !== 0) continue;
+    if (t.text === ';' || (j > k + 1 && t.firstOnLine && STATEMENT_KEYWORDS.has(t.text))) break;
+    const previous = tokens[j - 1]?.text;
+    if (t.role === 'top-level' && (j === k + 1 || previous === ',')) names.push(t.text);
   }
   return names;
 }
 
-function depthAt(masked: string, at: number): number {
-  let depth = 0;
-  for (const ch of masked.slice(0, at)) {
-    if ('{(['.includes(ch)) depth++;
-    else if ('})]'.includes(ch)) depth = Math.max(0, depth - 1);
-  }
-  return depth;
-}
-
-/** Starts a line, or follows a `;`. */
-function isStatementStart(masked: string, at: number): boolean {
-  const before = masked.slice(0, at).replace(/[ \t]+$/, '');
-  return before === '' || before.endsWith('\n') || before.endsWith(';');
-}
-
 /** Where the source's final expression statement starts (a name that starts the last statement), or null. */
-function finalExpression(masked: string, top: Word[]): number | null {
-  const starts = top.filter((w) => isStatementStart(masked, w.start));
+function finalExpression(tokens: readonly SourceToken[]): number | null {
+  const starts = tokens.filter((t, k) => t.depth === 0 && t.kind === 'name' && (t.firstOnLine || (tokens[k - 1]?.text === ';' && tokens[k - 1]?.depth === 0)));
   const last = starts[starts.length - 1];
   if (!last || STATEMENT_KEYWORDS.has(last.text)) return null;
   // A line-start name after an unfinished statement (`=`, `,`, an operator) continues it; load.ts would not compile that.
-  const previous = masked.slice(0, last.start).trimEnd();
-  return previous === '' || /[;})\]"'`]$/.test(previous) ? last.start : null;
-}
-
-/** The source binds `z` itself (an import or a declaration), so the test file must not import it again. */
-function bindsZ(masked: string): boolean {
-  return (
-    /\bimport\s+(?:type\s+)?(?:z\b|\*\s*as\s+z\b|\{[^}]*\bz\b[^}]*\})/.test(masked) ||
-    /\b(?:const|let|var|function|class)\s+z\b/.test(masked) ||
-    /\b(?:const|let|var)\s*\{[^}]*\bz\b[^}]*\}\s*=/.test(masked)
-  );
+  const previous = tokens[tokens.indexOf(last) - 1];
+  return !previous || [';', '}', ')', ']'].includes(previous.text) || previous.kind === 'string' || previous.kind === 'template' ? last.start : null;
 }

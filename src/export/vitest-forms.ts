@@ -2,7 +2,8 @@
  * The assertions of the two Vitest export forms (vitest.ts): `pin` asserts what the real run had today, `accepts` what a
  * user wants to hold in CI. Each returns the lines inside the test's try block.
  */
-import type { Json, RealSdkRow, Report } from '../engine/report.ts';
+import type { Json, Report } from '../engine/report.ts';
+import type { ExpandedRealSdkRow as RealSdkRow } from '../engine/values.ts';
 import { jsonCode, stringLiteral } from './literal.ts';
 
 /** The identifiers the generated file uses, fresh against the schema source's own names. */

@@ -14,6 +14,7 @@ import { reproductionUnavailable, type ReproForm, type ReproSdk } from './availa
 import { jsonCode, stringLiteral } from './literal.ts';
 import { accepted, acceptsAssertions, callAssertion, json, listAssertion, objectTyped, summary, type Names } from './vitest-forms.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
+import { realRunOf } from '../engine/values.ts';
 
 /** What the export needs of a case (the store's case, or a PlaygroundCase). */
 export type ReproCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
@@ -29,7 +30,7 @@ const PACKAGES: Record<ReproSdk, string[]> = {
 export function vitestReproduction(c: ReproCase, report: Report, opts: { sdk: ReproSdk; form?: ReproForm }): string {
   const pin = (opts.form ?? 'pin') === 'pin';
   const why = reproductionUnavailable(report, opts.sdk);
-  const run = report.realSdk[opts.sdk];
+  const run = realRunOf(report, opts.sdk);
   if (why || !run) throw new Error(why ?? 'Nothing to reproduce.');
   const mod = schemaModule(c.schema, report.role);
   const n = names(mod);

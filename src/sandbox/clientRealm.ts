@@ -3,13 +3,16 @@
  * SDKs' validators, Ajv, @cfworker/json-schema) and no loader, transpiler or evaluate() (test/client-realm.test.ts
  * checks the built bundle). It receives only data from the schema's worker, over a MessagePort the frame hands to
  * both: a batch of VerifyRequests (the listed JSON Schema, what ships, tool, isError, client, era), and answers the
- * verdicts with their structured errors. Compiled validators stay cached by listing across the batches and cases
+ * verdicts with their structured errors. The real runs' published clients live here too (clientRealmSdk.ts): each
+ * on the client's end of a MessagePort transport whose server end is in the schema's worker. Compiled validators stay cached by listing across the batches and cases
  * its schema worker runs.
  */
 import { sdkV2 } from '../engine/real-sdk/v2-chunk.ts';
 import { verdictsOf, type VerifyRequest } from '../engine/phases/verifier.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import type { ClientRealmInit, ClientRealmReply, ClientRealmRequest } from './protocol.ts';
+import { answerSdk, isSdkRequest } from './clientRealmSdk.ts';
+import { readDeep } from '../engine/lib/deep-post.ts';
 
 interface WorkerScope {
   addEventListener(type: 'message', listener: (e: MessageEvent<unknown>) => void): void;
@@ -26,7 +29,12 @@ function onInit(e: MessageEvent<unknown>): void {
   scope.removeEventListener('message', onInit);
   const port = m.port;
   port.onmessage = (ev: MessageEvent<unknown>) => {
-    const req = ev.data as Partial<ClientRealmRequest> | null;
+    const req = readDeep(ev.data) as Partial<ClientRealmRequest> | null;
+    // A real run's client (clientRealmSdk.ts): opened on the port the schema worker transferred, driven with data.
+    if (isSdkRequest(req)) {
+      void parts.then(() => answerSdk(port, req));
+      return;
+    }
     if (typeof req !== 'object' || req === null || typeof req.id !== 'number' || !Array.isArray(req.requests)) return;
     const { id, requests } = req as ClientRealmRequest;
     void parts.then(

@@ -1,14 +1,14 @@
 /**
- * A report for a very large answer carries that answer (what each policy ships, what each real SDK run returned) as
- * objects the page would have to copy twice (worker → sandbox frame → page) and could not show anyway. The worker
+ * A report for a very large answer carries that answer (what the policies ship, what each real SDK run returned) in its
+ * `values`, which the page would have to copy twice (worker → sandbox frame → page) and could not show anyway. The worker
  * sends such values as a short stand-in instead; the verdicts, messages and undeclared keys are untouched.
  */
 import type { Json, Report } from '../engine/report.ts';
 
 /**
  * Answers longer than this (characters) have their shipped values replaced by stand-ins in the posted report. A report
- * carries a dozen distinct copies of the answer (policies, converters, real SDK runs): for the 1.5 MB bench answer,
- * copying and checking them on the page blocked it for seconds; at 256 KB that stays within about 100 ms.
+ * carries a few distinct values the size of the answer (the answer, its parse, a `{ result }` wrap): for the 1.5 MB
+ * bench answer, copying and checking them on the page blocked it for seconds; at 256 KB that stays within about 100 ms.
  */
 export const ELIDE_ANSWER_CHARS = 256 * 1024;
 
@@ -39,22 +39,12 @@ export function describeJson(value: Json): string {
   return (JSON.stringify(value) ?? '').slice(0, 40);
 }
 
-/** The report as the worker posts it: for an answer over ELIDE_ANSWER_CHARS, each shipped object or array is a stand-in. */
+/**
+ * The report as the worker posts it: for an answer over ELIDE_ANSWER_CHARS, each object or array in its `values` table
+ * (what ships, what the real runs received) is a stand-in. Rows point into the table, so each value is one stand-in.
+ */
 export function elideLargeValues(report: Report, answerChars: number): Report {
   if (answerChars <= ELIDE_ANSWER_CHARS) return report;
-  const standIns = new Map<Json, Json>();
-  const standIn = (value: Json | null): Json | null => {
-    if (typeof value !== 'object' || value === null) return value;
-    let out = standIns.get(value);
-    if (out === undefined) standIns.set(value, (out = { [MARK]: { summary: describeJson(value), answerChars } } as unknown as Json));
-    return out;
-  };
-  const converters: Report['converters'] = {};
-  for (const [id, row] of Object.entries(report.converters)) {
-    const policies: typeof row.policies = {};
-    for (const [policy, p] of Object.entries(row.policies)) policies[policy as keyof typeof row.policies] = { ...p, ships: standIn(p.ships) };
-    converters[id as keyof Report['converters']] = { ...row, policies };
-  }
-  const real = (r: Report['realSdk']['v1']) => (r ? { ...r, structuredContent: standIn(r.structuredContent) } : r);
-  return { ...report, converters, realSdk: { v1: real(report.realSdk.v1), v2: real(report.realSdk.v2) } };
+  const standIn = (value: Json): Json => (typeof value !== 'object' || value === null ? value : ({ [MARK]: { summary: describeJson(value), answerChars } } as unknown as Json));
+  return { ...report, values: report.values.map(standIn) };
 }

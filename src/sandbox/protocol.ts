@@ -3,6 +3,7 @@ import type { CaseInput } from '../engine/case.ts';
 import { realmKeyOf } from '../engine/case/wire.ts';
 import type { Report, Verdict } from '../engine/report.ts';
 import type { VerifyRequest } from '../engine/phases/verifier.ts';
+import type { ClientSpec, Outcome as ClientOutcome } from '../engine/real-sdk/client-side.ts';
 import { generateRequestOf, searchBudgetMs } from '../engine/generate/request.ts';
 
 /** App → sandbox frame → worker: evaluate this case. `id` rises with every request; the newest wins. */
@@ -88,6 +89,24 @@ export interface ClientRealmRequest {
 export interface ClientRealmReply {
   id: number;
   verdicts: Verdict[];
+}
+
+/**
+ * Schema worker → client realm: a real run's client (engine/real-sdk/client-side.ts). `open` transfers the client's end
+ * of the run's MessagePort transport (the server's end stays in the schema worker) and opens the published client on
+ * it; the others drive the client opened under `session`.
+ */
+export type ClientRealmSdkRequest = { id: number; session: number } & (
+  | { sdk: 'open'; spec: ClientSpec; port: MessagePort }
+  | { sdk: 'list' }
+  | { sdk: 'call'; params: { name: string; arguments: unknown } }
+  | { sdk: 'close' }
+);
+
+/** Client realm → schema worker: what the client returned (as data) or the message it threw; `close` gets no reply. */
+export interface ClientRealmSdkReply {
+  id: number;
+  sdk: ClientOutcome<unknown>;
 }
 
 /** Frame → worker, over the port. */

@@ -15,7 +15,10 @@ import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
-import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
+import type { ClientHost } from '../engine/real-sdk/client-side.ts';
+import { readDeep } from '../engine/lib/deep-post.ts';
+import { remoteClients } from './realClients.ts';
+import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type ClientRealmSdkReply, type ClientRealmSdkRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -72,9 +75,10 @@ function onInit(e: MessageEvent<unknown>): void {
   if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort) || !(m.clients instanceof MessagePort)) return;
   scope.removeEventListener('message', onInit);
   const port = m.port;
-  const verifier = clientRealm(m.clients);
-  // This realm's engine caches (loads, the transpiled source, the SDK sessions), shared by its evaluations.
-  const session = engineSession();
+  const { verifier, clients } = clientRealm(m.clients);
+  // This realm's engine caches (loads, the transpiled source, the SDK sessions), shared by its evaluations; the real
+  // runs' clients run in the client realm.
+  const session = engineSession({ sdkClients: clients });
   // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
   const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
   const chunks = chunkRequests(send);
@@ -93,18 +97,21 @@ function onInit(e: MessageEvent<unknown>): void {
  * The clients' checks, asked of the client realm (clientRealm.ts) over its port: the port, its bound `postMessage` and
  * the replies' resolvers are captured here, before any schema code runs.
  */
-function clientRealm(port: MessagePort): Verifier {
+function clientRealm(port: MessagePort): { verifier: Verifier; clients: ClientHost } {
   const post = port.postMessage.bind(port) as (message: ClientRealmRequest) => void;
   const waiting = new Map<number, (verdicts: ClientRealmReply['verdicts']) => void>();
   let next = 0;
+  // The real runs' clients live there too (realClients.ts): their replies carry `sdk`.
+  const sdk = remoteClients(port.postMessage.bind(port) as (message: ClientRealmSdkRequest, transfer?: Transferable[]) => void);
   port.onmessage = (ev) => {
-    const reply = dataOf(ev) as ClientRealmReply | null;
+    const reply = readDeep(dataOf(ev)) as ClientRealmReply | ClientRealmSdkReply | null;
+    if (typeof reply === 'object' && reply !== null && 'sdk' in reply) return sdk.answer(reply);
     if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
     const resolve = waiting.get(reply.id);
     waiting.delete(reply.id);
     resolve?.(reply.verdicts);
   };
-  return {
+  const verifier: Verifier = {
     verify: (requests) =>
       new Promise((resolve) => {
         const id = next++;
@@ -112,6 +119,7 @@ function clientRealm(port: MessagePort): Verifier {
         post({ id, requests: [...requests] });
       }),
   };
+  return { verifier, clients: sdk };
 }
 
 /** Runs the warm-up cases; their reports are thrown away (a failure only means the first real case runs colder). */

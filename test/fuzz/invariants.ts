@@ -4,7 +4,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { evaluate } from '../../src/engine/evaluate.ts';
-import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, type ClientId, type ConverterId, type ConverterRow, type Json, type PolicyRow, type Report } from '../../src/engine/report.ts';
+import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow as TabledPolicyRow, type Report } from '../../src/engine/report.ts';
+import { expandReport, type ExpandedConverterRow as ConverterRow, type ExpandedPolicyRow as PolicyRow, type ExpandedReport } from '../../src/engine/values.ts';
 import { MAX_KEY_PATHS } from '../../src/engine/lib/undeclared.ts';
 import { oracleSchema, type FuzzCase, type GapId, type Hazard } from '../arbitraries.ts';
 
@@ -100,10 +101,11 @@ export async function checkCase(c: FuzzCase, options: CheckOptions = {}): Promis
   if ('failure' in outcome) return [outcome.failure];
   const failures: Failure[] = [];
   const wanted = (id: InvariantId): boolean => !options.only || options.only.includes(id);
+  const expanded = expandReport(outcome.report);
   for (const [id, check] of CHECKS) {
     if (!wanted(id)) continue;
     try {
-      for (const message of check(outcome.report, c)) failures.push({ invariant: id, message });
+      for (const message of check(expanded, c, outcome.report)) failures.push({ invariant: id, message });
     } catch (e) {
       failures.push({ invariant: id, message: `the check itself threw: ${e instanceof Error ? e.stack : String(e)}` });
     }
@@ -131,7 +133,8 @@ async function evaluateWithin(c: FuzzCase, timeoutMs: number): Promise<{ report:
   }
 }
 
-type Check = (report: Report, c: FuzzCase) => string[];
+/** A check of the report with each row holding its value (`tabled`: the Report as evaluate() returns it). */
+type Check = (report: ExpandedReport, c: FuzzCase, tabled: Report) => string[];
 
 const zodVerdicts = new WeakMap<FuzzCase, boolean>();
 /** The oracle: this process's zod, on a schema built without the engine's loader. */
@@ -155,14 +158,16 @@ const CHECKS: ReadonlyArray<[InvariantId, Check]> = [
 
 // ---------------------------------------------------------------- the checks
 
+/** A row's index: null, or a place in the report's `values`. */
+const pointsIn = (r: Report, at: number | null): boolean => at === null || (Number.isInteger(at) && at >= 0 && at < r.values.length);
 const isStringOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
 const isSchemaOrNull = (v: unknown): boolean => v === null || typeof v === 'boolean' || (typeof v === 'object' && !Array.isArray(v));
 
-/** The documented Report keys and their types (issue 2), and plain JSON all the way down. */
-function reportShape(r: Report, c: FuzzCase): string[] {
+/** The documented Report keys and their types (issue 2), and plain JSON all the way down; rows point into `values` (issue 20). */
+function reportShape(_: ExpandedReport, c: FuzzCase, r: Report): string[] {
   const out: string[] = [];
   const expect = (ok: boolean, what: string): void => void (ok || out.push(what));
-  expect(r.v === 1 && r.role === c.case.role && r.tool === c.case.tool, `v/role/tool: ${r.v}/${r.role}/${r.tool}`);
+  expect(r.v === 2 && Array.isArray(r.values) && r.role === c.case.role && r.tool === c.case.tool, `v/role/tool: ${r.v}/${r.role}/${r.tool}`);
   expect(typeof r.load?.ok === 'boolean' && typeof r.answer?.ok === 'boolean', 'load/answer status');
   expect(Object.values(r.versions ?? {}).length > 0 && Object.values(r.versions).every((v) => typeof v === 'string'), 'versions');
   expect(isDeepStrictEqual(JSON.parse(JSON.stringify(r)), r), 'the Report is not plain JSON (undefined values, class instances or non-finite numbers)');
@@ -172,9 +177,9 @@ function reportShape(r: Report, c: FuzzCase): string[] {
   for (const [id, row] of Object.entries(r.converters)) {
     expect(isSchemaOrNull(row.listed) && isStringOrNull(row.listError) && isStringOrNull(row.warning), `${id}: listed/listError/warning`);
     expect(isDeepStrictEqual(Object.keys(row.policies).sort(), [...policies].sort()), `${id}: policies ${Object.keys(row.policies).join(', ')}`);
-    for (const [pid, p] of Object.entries(row.policies) as Array<[string, PolicyRow]>) {
+    for (const [pid, p] of Object.entries(row.policies) as Array<[string, TabledPolicyRow]>) {
       expect(Array.isArray(p.undeclared) && p.undeclared.every((u) => typeof u === 'string'), `${id}.${pid}.undeclared`);
-      expect(isStringOrNull(p.refused) && isStringOrNull(p.log) && 'ships' in p, `${id}.${pid}: ships/refused/log`);
+      expect(isStringOrNull(p.refused) && isStringOrNull(p.log) && pointsIn(r, p.shipsAt), `${id}.${pid}: shipsAt/refused/log`);
       expect(isDeepStrictEqual(Object.keys(p.verdicts).sort(), [...CLIENT_IDS].sort()), `${id}.${pid}.verdicts`);
       for (const [cid, v] of Object.entries(p.verdicts)) expect([true, false, null].includes(v.valid) && isStringOrNull(v.message), `${id}.${pid}.${cid}`);
     }
@@ -182,7 +187,7 @@ function reportShape(r: Report, c: FuzzCase): string[] {
   for (const v of ['v1', 'v2'] as const) {
     const row = r.realSdk[v];
     expect(
-      row !== null && isSchemaOrNull(row.listed) && isStringOrNull(row.listError) && typeof row.isError === 'boolean' && isStringOrNull(row.text) && isStringOrNull(row.callError) && 'structuredContent' in row,
+      row !== null && isSchemaOrNull(row.listed) && isStringOrNull(row.listError) && typeof row.isError === 'boolean' && isStringOrNull(row.text) && isStringOrNull(row.callError) && pointsIn(r, row.structuredContentAt),
       `realSdk.${v}`,
     );
   }
@@ -191,7 +196,7 @@ function reportShape(r: Report, c: FuzzCase): string[] {
 }
 
 /** An answer zod rejects is refused under every policy; one it accepts ships raw (unless the listing fails every call). */
-function rejectedIsRefused(r: Report, c: FuzzCase): string[] {
+function rejectedIsRefused(r: ExpandedReport, c: FuzzCase): string[] {
   if (!r.load.ok || !r.answer.ok) return [];
   const accepted = zodAccepts(c);
   const out: string[] = [];
@@ -207,7 +212,7 @@ function rejectedIsRefused(r: Report, c: FuzzCase): string[] {
 }
 
 /** Seed 001's promise: under wire-truthful + raw, sdk-v2-node accepts every answer zod accepts, apart from the named gaps. */
-function wireTruthfulRaw(r: Report, c: FuzzCase): string[] {
+function wireTruthfulRaw(r: ExpandedReport, c: FuzzCase): string[] {
   // Seed 001 is about what the server ships (output); for the input role nothing ships and no client validates arguments.
   if (r.role !== 'output') return [];
   const row = r.converters['wire-truthful'];
@@ -221,7 +226,7 @@ function wireTruthfulRaw(r: Report, c: FuzzCase): string[] {
 }
 
 /** findDroppedKeys names exactly the injected keys (those below a transform are not compared, test/arbitraries.ts). */
-function undeclaredExact(r: Report, c: FuzzCase): string[] {
+function undeclaredExact(r: ExpandedReport, c: FuzzCase): string[] {
   if (!r.load.ok || !r.answer.ok || !zodAccepts(c)) return [];
   const expected = c.answer.injected;
   const rows: Array<[string, string[]]> = [];
@@ -255,7 +260,7 @@ export const KEEP_EXCEPTIONS: ReadonlyArray<{ hazard: Hazard; converters: readon
 ];
 
 /** Under `keep`, what ships passes the opened listing with sdk-v2-node. */
-function keepPassesOpened(r: Report, c: FuzzCase): string[] {
+function keepPassesOpened(r: ExpandedReport, c: FuzzCase): string[] {
   const out: string[] = [];
   const excused = KEEP_EXCEPTIONS.filter((e) => c.answer.hazards.includes(e.hazard));
   for (const [id, row] of Object.entries(r.converters) as Array<[ConverterId, ConverterRow]>) {
@@ -275,7 +280,7 @@ const PAIRS: ReadonlyArray<{ sdk: 'v1' | 'v2'; converter: ConverterId; client: C
 ];
 
 /** The mcp-sdk-* converters list what the real SDK run lists, and the raw row's verdict is the real client's. */
-function sdkConvertersAgree(r: Report): string[] {
+function sdkConvertersAgree(r: ExpandedReport): string[] {
   if (!r.load.ok || !r.answer.ok) return [];
   const out: string[] = [];
   for (const { sdk, converter, client } of PAIRS) {

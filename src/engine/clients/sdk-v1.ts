@@ -3,7 +3,8 @@
  * `Client.listTools`/`callTool` make.
  */
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
-import { DEFAULT_V1, type V1Api } from '../worlds/world.ts';
+import type { V1Api } from '../worlds/world.ts';
+import { DEFAULT_V1_CLIENT } from '../worlds/v1-client.ts';
 import type { Verdict } from '../report.ts';
 import type { Client } from '../types.ts';
 import { compileCache, providerPool, type ValidateFn } from './validator-cache.ts';
@@ -14,7 +15,7 @@ type Check = { ok: true; validate: ValidateFn; errorsOf: ErrorReader } | { ok: f
 type Provider = { getValidator(schema: JsonSchemaType): ValidateFn };
 
 /** The v1 client of one SDK surface (1.32.2's; a world's 1.32.2 shares its zod): see `sdkV1Client`. */
-export function sdkV1ClientOf(api: V1Api): Client<'sdk-v1'> {
+export function sdkV1ClientOf(api: Pick<V1Api, 'CallToolResultSchema' | 'ErrorCode' | 'ListToolsResultSchema' | 'McpError' | 'AjvJsonSchemaValidator'>): Client<'sdk-v1'> {
   const { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } = api;
   const provider = providerPool(() => new (api.AjvJsonSchemaValidator as unknown as new () => Provider)());
 
@@ -65,4 +66,4 @@ export function sdkV1ClientOf(api: V1Api): Client<'sdk-v1'> {
 }
 
 /** Validates like v1's `Client.callTool` (1.32.2). */
-export const sdkV1Client: Client<'sdk-v1'> = sdkV1ClientOf(DEFAULT_V1);
+export const sdkV1Client: Client<'sdk-v1'> = sdkV1ClientOf(DEFAULT_V1_CLIENT);

@@ -1,8 +1,8 @@
 /**
- * Finding the exact spot of a fix in the user's TypeScript: a token scan (the loader's tokenizer skips strings,
- * comments, regexes and templates), so formatting and comments stay as written. A spot is exact or not found.
+ * Finding the exact spot of a fix in the user's TypeScript: its tokens from the source parser (source/parse.ts), so
+ * formatting and comments stay as written. A spot is exact or not found (a source that does not parse has none).
  */
-import { tokenize, type Token } from '../load/scan.ts';
+import { parseSource, type SourceToken as Token } from '../source/parse.ts';
 
 /** A method call `.name(…)`: the index of its name token, of its `(` and of the matching `)`. */
 export interface Call {
@@ -17,9 +17,9 @@ export interface Scanned {
   tokens: Token[];
 }
 
-/** Tokenizes the source once for every locator. */
+/** Parses the source once for every locator. */
 export function scan(source: string): Scanned {
-  return { source, tokens: tokenize(source) };
+  return { source, tokens: parseSource(source) ?? [] };
 }
 
 /** Every `.name(…)` call whose name is in `names`, in source order (a call left unclosed is skipped). */

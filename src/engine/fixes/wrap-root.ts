@@ -3,7 +3,7 @@
  * and the answer as `{ "result": … }` to match. SDK v1 lists only object roots, and a client of either SDK expects an
  * object as structuredContent.
  */
-import type { Token } from '../load/scan.ts';
+import type { SourceToken as Token } from '../source/parse.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
 import type { Json, JsonSchema, Role } from '../report.ts';
 import { applyEdits } from './edits.ts';

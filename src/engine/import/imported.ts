@@ -8,7 +8,8 @@ import { CONVERTER_IDS, POLICY_IDS } from '../contract/catalog.ts';
 import { verdictMemo } from '../phases/verdict-memo.ts';
 import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
 import { undeclaredByListing } from './listing-keys.ts';
-import type { ConverterRow, Json, JsonSchema, PolicyRow, Report, Role } from '../report.ts';
+import type { Json, JsonSchema, Role } from '../report.ts';
+import type { ExpandedConverterRow as ConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
 import type { Client } from '../types.ts';
 
 
@@ -16,7 +17,7 @@ import type { Client } from '../types.ts';
  * Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then); `isError`
  * of a whole result; `clients`: the era's (engine/era.ts).
  */
-export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS): Report['converters'] {
+export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS): ExpandedReport['converters'] {
   const verify = verdictMemo(tool, isError);
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
@@ -33,7 +34,7 @@ export function importedConverters(role: Role, tool: string, listed: JsonSchema,
       policies[id] = row;
     }
   }
-  const converters: Report['converters'] = {};
+  const converters: ExpandedReport['converters'] = {};
   for (const id of CONVERTER_IDS) converters[id] = { listed, listError: null, warning: IMPORTED_WARNING, policies };
   return converters;
 }

@@ -8,7 +8,8 @@ import { CLIENT_IDS, CONVERTER_IDS, type ClientId, type ConverterId } from '../c
 import type { Chunk } from '../chunk.ts';
 import { CLIENT_REGISTRY, clientsOf } from '../clients/index.ts';
 import { CONVERTER_REGISTRY } from '../converters/index.ts';
-import { PENDING_PARTS, type Json, type Report } from '../report.ts';
+import { PENDING_PARTS, type Json } from '../report.ts';
+import type { ExpandedReport } from '../values.ts';
 import type { LoadedCase, Policy, Shipment } from '../types.ts';
 import { listOne } from './convert.ts';
 import { verifyAll, type VerifyMemo, type WholeFacts } from './verify.ts';
@@ -31,14 +32,14 @@ export function firstChunksFor(selected: { converter: ConverterId; client: Clien
  * marked `pending`, so the panes keep their places), and `pending` set.
  */
 export async function firstReport(
-  base: Report,
+  base: ExpandedReport,
   loaded: LoadedCase,
   answer: Json,
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   selected: { converter: ConverterId; client: ClientId },
   whole: WholeFacts | undefined,
   memo: VerifyMemo,
-): Promise<Report> {
+): Promise<ExpandedReport> {
   const listing = await listOne(CONVERTER_REGISTRY[selected.converter], loaded);
   const clients = clientsOf(loaded.world, loaded.protocol).filter((c) => c.id === selected.client);
   const converters = verifyAll(loaded, answer, [[selected.converter, listing]], shipments, clients, whole, memo);

@@ -4,7 +4,8 @@
  */
 import { CLIENTS } from '../clients/index.ts';
 import { serverWire, type ServerWire } from '../converters/wire.ts';
-import type { ClientId, ConverterId, ConverterRow, Json, JsonSchema, PolicyRow, Report, Verdict } from '../report.ts';
+import type { ClientId, ConverterId, Json, JsonSchema, Verdict } from '../report.ts';
+import type { ExpandedConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
 import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
 import { settleMisses, verdictMemo, type Miss, type Verify } from './verdict-memo.ts';
@@ -56,11 +57,11 @@ export function verifyAll(
   clients: readonly Client[] = CLIENTS,
   whole: WholeFacts = NOT_WHOLE,
   { verify, wrap }: VerifyMemo = verifyMemo(loaded, whole),
-): Report['converters'] {
-  const converters: Report['converters'] = {};
+): ExpandedReport['converters'] {
+  const converters: ExpandedReport['converters'] = {};
   for (const [id, listing] of listings) {
     const wire = serverWire(listing, loaded);
-    const policies: ConverterRow['policies'] = {};
+    const policies: ExpandedConverterRow['policies'] = {};
     for (const [policy, shipment] of shipments) {
       const row = whole.isError ? unvalidatedOn(wire, shipment, wrap, whole.absent) : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
       const listed = policy.opensListing ? opened(listing.listed) : listing.listed;

@@ -1,24 +1,19 @@
-/** One connected server and client of a published SDK major, our one tool registered (SDK boundary). */
-import { DEFAULT_WORLD } from '../worlds/world.ts';
+/**
+ * One real run's server and client of a published SDK major, our one tool registered (SDK boundary). The server runs
+ * here, in the schema's realm; the client on the other end of a MessagePort transport (port-transport.ts), in the
+ * client realm when the engine session has one (the browser sandbox: EngineSession.sdkClients), else in this realm over the same transport.
+ */
+import { DEFAULT_WORLD, type World } from '../worlds/world.ts';
 import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
 import type { RealSdkId } from '../contract/catalog.ts';
 import { isModern } from '../era.ts';
+import { portPair } from './port-transport.ts';
+import { inProcessClients, type ClientHost, type Content, type RealClient, type ToolResult } from './client-side.ts';
 
-type Content = { type: string; text?: unknown };
-type ToolResult = { structuredContent?: unknown; isError?: unknown; content?: Content[] };
 type Handler = (...args: unknown[]) => ToolResult;
 
-/** The SDK surface we drive; both majors share these shapes (their generics do not fit a user schema known only at runtime). */
-export interface SdkClient {
-  listTools(): Promise<{ tools: Array<{ name: string; inputSchema?: unknown; outputSchema?: unknown }> }>;
-  callTool(params: { name: string; arguments: unknown }): Promise<ToolResult>;
-  connect(transport: unknown): Promise<void>;
-  close(): Promise<void>;
-  /** v2 only: the protocol version the connection negotiated. */
-  getNegotiatedProtocolVersion?(): string | undefined;
-}
 interface SdkServer {
   registerTool(name: string, config: object, handler: Handler): { outputSchemaJson?: unknown };
   connect(transport: unknown): Promise<void>;
@@ -27,7 +22,7 @@ interface SdkServer {
 
 /** A connected server and client with our one tool registered, kept for the next run on the same schema. */
 export interface Session {
-  client: SdkClient;
+  client: RealClient;
   registered: { outputSchemaJson?: unknown };
   /**
    * What the output tool answers with: set by each run before its call (runs on a session take turns). `serialize`:
@@ -40,7 +35,15 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** Opens a server and client of this major, linked by the SDK's own InMemoryTransport, with the case's tool registered. */
+/**
+ * Where this run's client runs: the engine session's client host (the sandbox's client realm) for the default world,
+ * whose SDKs that realm holds; else (Node, another world) beside the server, over the same transport.
+ */
+function clientsFor(world: World, host: ClientHost | undefined): ClientHost {
+  return world.isDefault && host ? host : inProcessClients((v) => (v === 'v1' ? world.v1 : world.v2));
+}
+
+/** Opens a server of this major here and its client where clients run, linked by a MessagePort transport, the case's tool registered. */
 export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Session> {
   const info = { name: 'mcp-schema-playground', version: '1.0.0' };
   const world = loaded.world ?? DEFAULT_WORLD;
@@ -49,9 +52,7 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
   const api = version === 'v1' ? world.v1 : world.v2;
   // SDK boundary: the classes are generic over schema types we only know at runtime.
   const Server = api.McpServer as unknown as new (i: typeof info) => SdkServer;
-  const ClientClass = api.Client as unknown as new (i: typeof info, o?: object) => SdkClient;
-  const client = version === 'v1' ? new ClientClass(info) : new ClientClass(info, { jsonSchemaValidator: new (world.v2.AjvJsonSchemaValidator as new () => object)(), ...modernClientOptions(loaded) });
-  const [clientSide, serverSide] = api.InMemoryTransport.createLinkedPair();
+  const { server: serverSide, clientPort } = portPair();
   const slot: Session['slot'] = { answer: null, serialize: false };
   serializeOutgoing(serverSide, slot);
   // 1.20's registerTool takes only a raw shape and wraps it in its own z.object (a real 1.20 server passes `.shape`).
@@ -63,12 +64,15 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
     return server;
   };
   let closeServer = async () => undefined as unknown;
+  let client: RealClient | null = null;
   const session: Session = {
-    client,
+    get client() {
+      return client as RealClient;
+    },
     registered: {},
     slot,
     close: async () => {
-      await client.close().catch(() => undefined);
+      await client?.close().catch(() => undefined);
       await closeServer().catch(() => undefined);
     },
   };
@@ -82,9 +86,10 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
       closeServer = () => server.close();
       await server.connect(serverSide);
     }
-    await client.connect(clientSide);
+    client = await clientsFor(world, loaded.sdkClients).open({ version, modern: isModern(loaded) }, clientPort);
   } catch (e) {
     await session.close();
+    clientPort.close();
     throw e;
   }
   return session;
@@ -95,11 +100,6 @@ function serializeOutgoing(transport: unknown, slot: Session['slot']): void {
   const t = transport as { send(message: unknown, options?: unknown): Promise<void> };
   const send = t.send.bind(t);
   t.send = (message, options) => send(slot.serialize ? (JSON.parse(JSON.stringify(message)) as unknown) : message, options);
-}
-
-/** The v2 client pinned to the modern era (the 2025 era is its default negotiation). */
-function modernClientOptions(loaded: LoadedCase): object {
-  return isModern(loaded) ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {};
 }
 
 /** An object schema's shape (zod 3 and 4 both have `.shape`), else the schema as it is. */

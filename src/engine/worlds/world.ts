@@ -6,11 +6,9 @@
  */
 import * as zodRoot from 'zod';
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema, ErrorCode, ListToolsResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
+import { DEFAULT_V1_CLIENT } from './v1-client.ts';
 import { sdkV2 } from '../real-sdk/v2-chunk.ts';
 import { DEFAULT_IMPORTABLE } from '../load/modules.ts';
 import type { ZodModules, ZodV4 } from './zod-modules.ts';
@@ -68,16 +66,11 @@ const DEFAULT_ZOD: ZodModules = {
 
 /** The default v1 SDK (1.32.2). */
 export const DEFAULT_V1: V1Api = {
+  ...DEFAULT_V1_CLIENT,
   version: DEFAULT_VERSIONS.sdk,
   McpServer: McpServerV1,
-  Client: ClientV1,
   InMemoryTransport: InMemoryTransportV1,
-  CallToolResultSchema,
-  ListToolsResultSchema,
-  ErrorCode,
-  McpError,
   getParseErrorMessage: getParseErrorMessage as (error: unknown) => string,
-  AjvJsonSchemaValidator: AjvV1,
 };
 
 /** The default v2 server and client (2.4.0), from their lazily loaded chunk (chunks.ts; evaluate() preloads it). */

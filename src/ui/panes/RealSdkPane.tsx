@@ -1,6 +1,7 @@
 /** Pane 4: what the published SDKs (server + client over InMemoryTransport) actually did with this case. */
 import { REAL_SDK_ENTRIES } from '../../engine/contract/catalog.ts';
-import type { RealSdkRow, Report } from '../../engine/report.ts';
+import type { Report } from '../../engine/report.ts';
+import { realRunOf, type ExpandedRealSdkRow } from '../../engine/values.ts';
 import { importedListing, NEEDS_ZOD } from '../../engine/import/listing-source.ts';
 import { usePlayground } from '../storeContext.ts';
 import { Clipped } from './Clipped.tsx';
@@ -27,13 +28,13 @@ export function RealSdkPane() {
   return (
     <div className="sdk-grid">
       {REAL_SDK_ENTRIES.map((sdk) => (
-        <SdkRun key={sdk.id} title={sdk.title} pkg={`${sdk.pkg} ${report.versions[sdk.pkg] ?? ''}`} run={report.realSdk[sdk.id]} role={role} coming={report.pending?.includes('realSdk') === true} />
+        <SdkRun key={sdk.id} title={sdk.title} pkg={`${sdk.pkg} ${report.versions[sdk.pkg] ?? ''}`} run={realRunOf(report, sdk.id)} role={role} coming={report.pending?.includes('realSdk') === true} />
       ))}
     </div>
   );
 }
 
-function SdkRun({ title, pkg, run, role, coming }: { title: string; pkg: string; run: RealSdkRow | null; role: Report['role']; coming: boolean }) {
+function SdkRun({ title, pkg, run, role, coming }: { title: string; pkg: string; run: ExpandedRealSdkRow | null; role: Report['role']; coming: boolean }) {
   const field = role === 'output' ? 'outputSchema' : 'inputSchema';
   return (
     <div className="sdk-run" data-sdk={title}>

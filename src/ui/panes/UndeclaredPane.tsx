@@ -2,6 +2,7 @@
 import { Fragment, useState } from 'react';
 import { POLICY_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
+import { shipsOf } from '../../engine/values.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle, LIST_ITEMS } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
@@ -22,7 +23,7 @@ export function UndeclaredPane() {
   const rows = policyRows(report.converters[converter]);
   const input = report.input;
   // The answer as the tool returned it is what `raw` ships; each other policy is shown against it.
-  const answer = report.converters[converter]?.policies.raw?.ships ?? null;
+  const answer = shipsOf(report, report.converters[converter]?.policies.raw);
   return (
     <>
       {rows.length > 1 && <PolicyNote />}
@@ -52,9 +53,9 @@ export function UndeclaredPane() {
           </span>
           <Keys paths={row.undeclared} unjudged={row.unjudged} />
           <span className="ships">
-            <ShipsSummary ships={row.ships} />
+            <ShipsSummary ships={shipsOf(report, row)} />
           </span>
-          {policy.id !== 'raw' && <ShipsChanges answer={answer} ships={row.ships} />}
+          {policy.id !== 'raw' && <ShipsChanges answer={answer} ships={shipsOf(report, row)} />}
           {row.refused === NEEDS_ZOD ? (
             <span className="said muted" data-testid="needs-zod">
               not run: {NEEDS_ZOD}

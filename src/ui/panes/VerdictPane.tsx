@@ -109,9 +109,9 @@ function Places({ verdict }: { verdict: Verdict }) {
   );
 }
 
-function whyNotValidated({ ships, refused }: PolicyRow, listed: unknown): string {
+function whyNotValidated({ shipsAt, refused }: PolicyRow, listed: unknown): string {
   if (refused === NEEDS_ZOD) return 'not run: this policy needs the zod source (the listing was imported as given)';
-  if (ships === null) return 'nothing shipped, so nothing to validate';
+  if (shipsAt === null) return 'nothing shipped, so nothing to validate';
   if (listed === null) return 'no schema listed, so the client does not validate';
   return 'the client skips this result';
 }
