@@ -82,7 +82,7 @@ export const ROLE_ENTRIES = [
 /** The published SDKs run for real, server and client linked in memory. */
 export const REAL_SDK_ENTRIES = [
   { id: 'v1', title: 'SDK v1', pkg: '@modelcontextprotocol/sdk', summary: `@modelcontextprotocol/sdk ${V1}: a real McpServer (schema's realm) and Client (client realm) over a MessagePort transport (protocol 2025-11-25 only)` },
-  { id: 'v2', title: 'SDK v2', pkg: '@modelcontextprotocol/server', summary: `@modelcontextprotocol/server ${V2_SERVER} (schema's realm) and @modelcontextprotocol/client ${V2_CLIENT} (client realm) over a MessagePort transport, in the case’s protocol (2026-07-28 through serveStdio)` },
+  { id: 'v2', title: 'SDK v2', pkg: '@modelcontextprotocol/server', summary: `@modelcontextprotocol/server ${V2_SERVER} (schema's realm), /client ${V2_CLIENT} (client realm), over a MessagePort transport; the case’s protocol (2026-07-28: serveStdio)` },
 ] as const satisfies readonly RealSdkEntry[];
 
 export const CONVERTER_IDS = idsOf(CONVERTER_ENTRIES);
