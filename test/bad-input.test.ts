@@ -29,10 +29,9 @@ describe('engine rows', () => {
       "import { z } from 'zod';\nconst A = (): z.ZodType => z.object({ items: z.array(z.lazy(() => A())) });\nexport default A();",
     ];
     for (const schema of variants) {
-      const started = performance.now();
+      // The engine's own refusal (not a stack overflow or the watchdog): the recursion was seen before converting.
       const report = await evaluate({ v: 1, schema, answer: '{}' });
       expect(report.load, schema).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^The schema never ends/) } });
-      expect(performance.now() - started).toBeLessThan(5_000);
     }
   });
 

@@ -33,7 +33,7 @@ describe('checking fixes in side runs', () => {
     const { before, target, candidates } = await setUp();
     const forged = async (c: CaseInput): Promise<Outcome> => {
       const report = await evaluate(c);
-      return { kind: 'report', report: { ...report, v: 2 } as unknown as typeof report, ms: 1 };
+      return { kind: 'report', report: { ...report, v: 99 } as unknown as typeof report, ms: 1 };
     };
     const timeout = async (): Promise<Outcome> => ({ kind: 'timeout', budgetMs: 1 });
     for (const run of [forged, timeout]) {

@@ -34,5 +34,5 @@ function sentence(issue: z.core.$ZodIssue): string {
     const ids = issue.values.join(', ');
     return issue.path[0] === 'versions' ? `"${name}" ${shown(issue.input)} is not a version this playground has (it has ${ids})` : `"${name}" must be one of ${ids}`;
   }
-  return `"${name}" must be a string`;
+  return issue.code === 'invalid_type' ? `"${name}" must be a ${issue.expected}` : `"${name}" is not valid here`;
 }

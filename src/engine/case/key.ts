@@ -74,10 +74,10 @@ export function filledCase(c: PlaygroundCase): PlaygroundCase & Required<Pick<Pl
   return out as unknown as PlaygroundCase & Required<Pick<PlaygroundCase, keyof typeof CASE_DEFAULTS>>;
 }
 
-/** The case as the engine reads it (converter and client do not change the Report; the defaults are left out). */
+/** The case as the engine reads it: `v: 1` and the engine's fields (the UI's choices do not change the Report), the defaults left out. */
 export function engineCaseOf(c: PlaygroundCase): EngineCase {
-  const { converter: _converter, client: _client, ...engine } = normalizeCase(c);
-  return { v: 1, ...engine };
+  const normal = normalizeCase(c) as unknown as Record<string, unknown>;
+  return Object.fromEntries([['v', 1], ...ENGINE_FIELDS.filter((key) => key in normal).map((key) => [key, normal[key]])]) as EngineCase;
 }
 
 /** Which part of a case a comparison is about: what the engine reads, or everything a link carries. */

@@ -1,10 +1,16 @@
 /**
  * The catalog: every converter, policy, client, role and real-SDK run by id, with the title users see and a one-line
  * summary. The only source of these names for the engine, the UI and the README (test/catalog.test.ts checks it).
- * Pure data with no imports, so the page reads it without pulling in the engine (zod, Ajv, the SDKs), which runs only
- * in the sandbox worker. Adding a converter, policy or client is one line here plus its file and its registry line;
+ * Pure data (its one import, the package versions the summaries name, is pure data too), so the page reads it without
+ * pulling in the engine (zod, Ajv, the SDKs), which runs only in the sandbox worker. Adding a converter, policy or client is one line here plus its file and its registry line;
  * the registries are typed against these ids, so a missing or extra entry fails the compiler.
  */
+
+import { PACKAGE_VERSIONS } from './versions.ts';
+
+const V1 = PACKAGE_VERSIONS['@modelcontextprotocol/sdk'];
+const V2_SERVER = PACKAGE_VERSIONS['@modelcontextprotocol/server'];
+const V2_CLIENT = PACKAGE_VERSIONS['@modelcontextprotocol/client'];
 
 /** A name and a one-line explanation. */
 export interface Entry<Id extends string = string> {
@@ -41,8 +47,8 @@ function idsOf<L extends readonly Entry[]>(list: L): IdsOf<L> {
 /** Converters in display order. */
 export const CONVERTER_ENTRIES = [
   { id: 'zod', title: 'zod', summary: 'z.toJSONSchema(schema, { io }) as zod itself writes it (draft 2020-12); an unrepresentable type throws', origin: null },
-  { id: 'mcp-sdk-v1', title: 'SDK v1', summary: '@modelcontextprotocol/sdk 1.32.2 run for real (draft-07); a non-object output root is not listed; speaks only protocol 2025-11-25', origin: null },
-  { id: 'mcp-sdk-v2', title: 'SDK v2', summary: '@modelcontextprotocol/server 2.4.0 run for real (draft 2020-12); a non-object output ships as { result } on protocol 2025-11-25, bare on 2026-07-28', origin: null },
+  { id: 'mcp-sdk-v1', title: 'SDK v1', summary: `@modelcontextprotocol/sdk ${V1} run for real (draft-07); a non-object output root is not listed; speaks only protocol 2025-11-25`, origin: null },
+  { id: 'mcp-sdk-v2', title: 'SDK v2', summary: `@modelcontextprotocol/server ${V2_SERVER} run for real (draft 2020-12); a non-object output ships as { result } on protocol 2025-11-25, bare on 2026-07-28`, origin: null },
   { id: 'wire-truthful', title: 'wire-truthful', summary: 'a proposed SDK converter (SDK PR #2556, not merged) that lists what the server really ships: defaults optional, plain objects open, dates as strings',
     origin: 'a converter proposed for the SDKs (SDK PR #2556, not merged): it lists what the server really ships, not what zod parses' },
   { id: 'frontmcp', title: 'FrontMCP', summary: 'FrontMCP’s converter (FrontMCP PR #981): lists objects and unions of objects only, anything else left out with a warning',
@@ -62,9 +68,9 @@ export const POLICY_ENTRIES = [
 
 /** Validating clients in display order. */
 export const CLIENT_ENTRIES = [
-  { id: 'sdk-v1', title: 'SDK v1 client', short: 'v1', summary: '@modelcontextprotocol/sdk 1.32.2: one draft-07 Ajv whatever the $schema, all errors; speaks only protocol 2025-11-25' },
-  { id: 'sdk-v2-node', title: 'SDK v2 client (Node)', short: 'v2 (Node)', summary: '@modelcontextprotocol/client 2.4.0 in Node: Ajv by $schema, all errors; skips isError results; negotiates the case’s protocol' },
-  { id: 'sdk-v2-browser', title: 'SDK v2 client (browser)', short: 'v2 (browser)', summary: '@modelcontextprotocol/client 2.4.0 in browsers: @cfworker/json-schema (short-circuit) by $schema; skips isError results; negotiates the case’s protocol' },
+  { id: 'sdk-v1', title: 'SDK v1 client', short: 'v1', summary: `@modelcontextprotocol/sdk ${V1}: one draft-07 Ajv whatever the $schema, all errors; speaks only protocol 2025-11-25` },
+  { id: 'sdk-v2-node', title: 'SDK v2 client (Node)', short: 'v2 (Node)', summary: `@modelcontextprotocol/client ${V2_CLIENT} in Node: Ajv by $schema, all errors; skips isError results; negotiates the case’s protocol` },
+  { id: 'sdk-v2-browser', title: 'SDK v2 client (browser)', short: 'v2 (browser)', summary: `@modelcontextprotocol/client ${V2_CLIENT} in browsers: @cfworker/json-schema (short-circuit) by $schema; skips isError results; negotiates the case’s protocol` },
 ] as const satisfies readonly ClientEntry[];
 
 /** The two roles a case can play. */
@@ -75,8 +81,8 @@ export const ROLE_ENTRIES = [
 
 /** The published SDKs run for real, server and client linked in memory. */
 export const REAL_SDK_ENTRIES = [
-  { id: 'v1', title: 'SDK v1', pkg: '@modelcontextprotocol/sdk', summary: '@modelcontextprotocol/sdk 1.32.2: a real McpServer and Client over InMemoryTransport (protocol 2025-11-25 only)' },
-  { id: 'v2', title: 'SDK v2', pkg: '@modelcontextprotocol/server', summary: '@modelcontextprotocol/server 2.4.0 and @modelcontextprotocol/client 2.4.0 over InMemoryTransport, in the case’s protocol (2026-07-28 through serveStdio)' },
+  { id: 'v1', title: 'SDK v1', pkg: '@modelcontextprotocol/sdk', summary: `@modelcontextprotocol/sdk ${V1}: a real McpServer (schema's realm) and Client (client realm) over a MessagePort transport (protocol 2025-11-25 only)` },
+  { id: 'v2', title: 'SDK v2', pkg: '@modelcontextprotocol/server', summary: `@modelcontextprotocol/server ${V2_SERVER} (schema's realm), client ${V2_CLIENT} (client realm), MessagePort transport, the case’s protocol (2026-07-28: serveStdio)` },
 ] as const satisfies readonly RealSdkEntry[];
 
 export const CONVERTER_IDS = idsOf(CONVERTER_ENTRIES);

@@ -27,6 +27,21 @@ export type ZodVersion = (typeof ZOD_VERSIONS)[number]['version'];
 export type SdkVersion = (typeof SDK_VERSIONS)[number]['version'];
 export type ServerVersion = (typeof SERVER_VERSIONS)[number]['version'];
 
+/**
+ * Every package version the engine names, by npm name: the default world's packages (the first entries above) and the
+ * clients' validators. The one place they are written besides package.json's pins (test/versions.test.ts holds them
+ * to the installed packages); the Report's `versions` and the catalog's summaries read them from here.
+ */
+export const PACKAGE_VERSIONS = {
+  zod: ZOD_VERSIONS[0].version,
+  '@modelcontextprotocol/sdk': SDK_VERSIONS[0].version,
+  '@modelcontextprotocol/server': SERVER_VERSIONS[0].version,
+  // Released together with the server: one version for both (test/versions.test.ts checks the installed client).
+  '@modelcontextprotocol/client': SERVER_VERSIONS[0].version,
+  ajv: '8.20.0',
+  '@cfworker/json-schema': '4.1.6',
+} as const;
+
 /** The versions a case runs. */
 export interface Versions {
   readonly zod: ZodVersion;

@@ -1,4 +1,4 @@
-/** Pane 4: what the published SDKs (server + client over InMemoryTransport) actually did with this case. */
+/** Pane 4: what the published SDKs (the server in the schema's realm, the client in the client realm, over a MessagePort transport) actually did with this case. */
 import { REAL_SDK_ENTRIES } from '../../engine/contract/catalog.ts';
 import type { Report } from '../../engine/report.ts';
 import { realRunOf, type ExpandedRealSdkRow } from '../../engine/values.ts';
