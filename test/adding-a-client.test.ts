@@ -57,7 +57,7 @@ describe('adding a client (docs/architecture.md)', () => {
     const options = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: unknown };
     writeFileSync(join(COPY, 'tsconfig.json'), JSON.stringify({ compilerOptions: options.compilerOptions, include: ['src'] }));
     writeFileSync(join(COPY, 'src/engine/clients/fixture-ajv.ts'), CLIENT_FILE);
-    edit('src/engine/contract/catalog.ts', "summary: '@modelcontextprotocol/client 2.4.0 in browsers: @cfworker/json-schema (short-circuit) by $schema; skips isError results; negotiates the case’s protocol' },\n", CATALOG_LINE);
+    edit('src/engine/contract/catalog.ts', "summary: `@modelcontextprotocol/client ${V2_CLIENT} in browsers: @cfworker/json-schema (short-circuit) by $schema; skips isError results; negotiates the case’s protocol` },\n", CATALOG_LINE);
     edit('src/engine/clients/index.ts', "import { sdkV2BrowserClient, sdkV2BrowserClientModern } from './sdk-v2-browser.ts';\n", REGISTRY_IMPORT);
     edit('src/engine/clients/index.ts', "  'sdk-v2-browser': sdkV2BrowserClient,\n", REGISTRY_LINE);
   });
