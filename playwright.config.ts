@@ -12,7 +12,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // One retry in CI: a 2-core runner that also runs the engine worker per page can stall a page load; a real failure fails twice.
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // One worker: each row's page runs the app, the sandbox frame, two schema workers and the client realm, which fill
+  // two cores on their own. Two workers measured no faster on a 2-core machine (28.5 min for the suite against ~14 s a
+  // row alone) and starved the compare view's 20 s bound (its cells ran out of time).
+  workers: 1,
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 20_000 },
