@@ -5,18 +5,17 @@
  * encodes byte for byte, and the engine does not rerun for it; with the second line (in `ENGINE_FIELDS`) the engine
  * reads it: a change is a new run, with its own digest.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import golden from './golden/links.json' with { type: 'json' };
+import { copySrc, edit as editIn, typecheck as typecheckIn } from './src-copy.ts';
 import type { PlaygroundCase } from '../src/engine/case.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const COPY = join(ROOT, 'test', '.generated', 'adding-a-case-field');
 /** A second copy with step 2 as well (modules load once per path, so the two steps are two copies). */
 const ENGINE_COPY = join(ROOT, 'test', '.generated', 'adding-an-engine-field');
-const TSC = join(ROOT, 'node_modules', '.bin', 'tsc');
 
 /** Step 1: the field, one line in CASE_FIELDS (src/engine/case/fields.ts). */
 const FIELD_AFTER = '  registered: z.optional(z.string()),\n';
@@ -25,18 +24,8 @@ const FIELD_LINE = '  /** A title shown above the case. */\n  title: z.optional(
 const ENGINE_AFTER = "'protocol', 'registered'";
 const ENGINE_WORD = ", 'title'";
 
-function edit(path: string, after: string, insert: string, root = COPY): void {
-  const file = join(root, path);
-  const text = readFileSync(file, 'utf8');
-  const at = text.indexOf(after);
-  if (at < 0) throw new Error(`${path} no longer has ${JSON.stringify(after)}: update docs/architecture.md and this test`);
-  writeFileSync(file, text.slice(0, at + after.length) + insert + text.slice(at + after.length));
-}
-
-function typecheck(root = COPY): { ok: boolean; output: string } {
-  const run = spawnSync(TSC, ['--noEmit', '-p', join(root, 'tsconfig.json')], { encoding: 'utf8' });
-  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
-}
+const edit = (path: string, after: string, insert: string, root = COPY): void => editIn(root, path, after, insert);
+const typecheck = (root = COPY) => typecheckIn(root);
 
 /** The copy's modules a field reaches: the link format, the store, the embed messages, the case module and the digest. */
 async function copyModules(root = COPY) {
@@ -56,12 +45,8 @@ const titled = (c: PlaygroundCase, title: unknown): PlaygroundCase => ({ ...c, t
 
 describe('adding a case field (docs/architecture.md)', () => {
   beforeAll(() => {
-    const options = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: unknown };
     for (const root of [COPY, ENGINE_COPY]) {
-      rmSync(root, { recursive: true, force: true });
-      mkdirSync(root, { recursive: true });
-      cpSync(join(ROOT, 'src'), join(root, 'src'), { recursive: true });
-      writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: options.compilerOptions, include: ['src'] }));
+      copySrc(root);
       edit('src/engine/case/fields.ts', FIELD_AFTER, FIELD_LINE, root);
     }
     edit('src/engine/case/names.ts', ENGINE_AFTER, ENGINE_WORD, ENGINE_COPY);

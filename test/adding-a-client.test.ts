@@ -4,14 +4,13 @@
  * engine's Report carries the new client's verdicts and the Report contract accepts them; without the registry line
  * the compiler refuses it.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySrc, edit as editIn, typecheck as typecheckIn } from './src-copy.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const COPY = join(ROOT, 'test', '.generated', 'adding-a-client');
-const TSC = join(ROOT, 'node_modules', '.bin', 'tsc');
 
 /** Step 1: the client's own file (here a plain draft-07 Ajv with all errors, the validator most servers' clients use). */
 const CLIENT_FILE = `/** A fixture client: a plain draft-07 Ajv, all errors. */
@@ -36,26 +35,12 @@ const CATALOG_LINE = "  { id: 'fixture-ajv', title: 'Fixture client', short: 'fi
 const REGISTRY_LINE = "  'fixture-ajv': fixtureAjvClient,\n";
 const REGISTRY_IMPORT = "import { fixtureAjvClient } from './fixture-ajv.ts';\n";
 
-function edit(path: string, after: string, insert: string): void {
-  const file = join(COPY, path);
-  const text = readFileSync(file, 'utf8');
-  const at = text.indexOf(after);
-  if (at < 0) throw new Error(`${path} no longer has ${JSON.stringify(after)}: update docs/architecture.md and this test`);
-  writeFileSync(file, text.slice(0, at + after.length) + insert + text.slice(at + after.length));
-}
-
-function typecheck(): { ok: boolean; output: string } {
-  const run = spawnSync(TSC, ['--noEmit', '-p', join(COPY, 'tsconfig.json')], { encoding: 'utf8' });
-  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
-}
+const edit = (path: string, after: string, insert: string): void => editIn(COPY, path, after, insert);
+const typecheck = () => typecheckIn(COPY);
 
 describe('adding a client (docs/architecture.md)', () => {
   beforeAll(() => {
-    rmSync(COPY, { recursive: true, force: true });
-    mkdirSync(COPY, { recursive: true });
-    cpSync(join(ROOT, 'src'), join(COPY, 'src'), { recursive: true });
-    const options = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: unknown };
-    writeFileSync(join(COPY, 'tsconfig.json'), JSON.stringify({ compilerOptions: options.compilerOptions, include: ['src'] }));
+    copySrc(COPY);
     writeFileSync(join(COPY, 'src/engine/clients/fixture-ajv.ts'), CLIENT_FILE);
     edit('src/engine/contract/catalog.ts', "summary: `@modelcontextprotocol/client ${V2_CLIENT} in browsers: @cfworker/json-schema (short-circuit) by $schema; skips isError results; negotiates the case’s protocol` },\n", CATALOG_LINE);
     edit('src/engine/clients/index.ts', "import { sdkV2BrowserClient, sdkV2BrowserClientModern } from './sdk-v2-browser.ts';\n", REGISTRY_IMPORT);
