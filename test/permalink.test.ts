@@ -283,14 +283,20 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
 
   /** A fake window: a location, a history that records replaceState calls, and hashchange listeners. */
   function fakeWindow(hash = '') {
-    const listeners = new Set<() => void>();
+    const listeners = new Set<(e: { newURL: string }) => void>();
     const writes: string[] = [];
     const win = {
       location: { hash, pathname: '/app/', search: '?embed' },
       history: { replaceState: (_d: unknown, _u: string, url: string) => void (writes.push(url), (win.location.hash = url.startsWith('#') ? url : '')) },
-      addEventListener: (_t: 'hashchange', l: () => void) => void listeners.add(l),
-      removeEventListener: (_t: 'hashchange', l: () => void) => void listeners.delete(l),
-      navigate: (h: string) => ((win.location.hash = h), listeners.forEach((l) => l())),
+      addEventListener: (_t: 'hashchange', l: (e: { newURL: string }) => void) => void listeners.add(l),
+      removeEventListener: (_t: 'hashchange', l: (e: { newURL: string }) => void) => void listeners.delete(l),
+      navigate: (h: string) => ((win.location.hash = h), listeners.forEach((l) => l({ newURL: `https://app.test/app/?embed${h}` }))),
+      /** A navigation whose event arrives after a pending write already replaced the address bar's URL. */
+      navigateLate: (h: string, beforeEvent: () => void) => {
+        win.location.hash = h;
+        beforeEvent();
+        listeners.forEach((l) => l({ newURL: `https://app.test/app/?embed${h}` }));
+      },
     };
     return { win, writes };
   }
@@ -368,6 +374,19 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     win.navigate('#v1.@@@');
     expect(store.getState().answer).toBe('{"other":true}');
     expect(store.getState().banner?.text).toMatch(/damaged.*The case you were editing is unchanged/);
+  });
+
+  it('opens a link navigated to even when a pending write of the edited case lands before the hashchange event', () => {
+    vi.useFakeTimers();
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win, writes } = fakeWindow();
+    startUrlSync(store, win, 1000);
+    store.getState().setField('answer', '{"edited":true}');
+    const example = EXAMPLES[2]!;
+    // The throttled write runs between the navigation and its event: the address bar then holds the edited case.
+    win.navigateLate(exampleLink(example.id), () => vi.advanceTimersByTime(1000));
+    expect(writes).toEqual([encodePermalink({ ...DEFAULT_CASE, answer: '{"edited":true}' })]);
+    expect(store.getState()).toMatchObject({ ...exampleCase(example), exampleId: example.id });
   });
 
   it('opens an example link navigated to, remembering which example it is', () => {

@@ -8,8 +8,8 @@ import { startWriter } from './writer.ts';
 export interface UrlTarget {
   location: { hash: string; pathname: string; search: string };
   history: { replaceState(data: unknown, unused: string, url: string): void };
-  addEventListener(type: 'hashchange', listener: () => void): void;
-  removeEventListener(type: 'hashchange', listener: () => void): void;
+  addEventListener(type: 'hashchange', listener: (e: { newURL: string }) => void): void;
+  removeEventListener(type: 'hashchange', listener: (e: { newURL: string }) => void): void;
 }
 
 /** A running URL sync. */
@@ -41,9 +41,12 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
       target.history.replaceState(null, '', hash || `${target.location.pathname}${target.location.search}`);
     },
   });
-  // replaceState never fires hashchange, so this runs only for links the user navigates to.
-  const onHashChange = () => {
-    const hash = target.location.hash;
+  // replaceState never fires hashchange, so this runs only for links the user navigates to. The link is the event's
+  // own URL, not location's: a throttled write of the case being edited can run between the navigation and this event
+  // and put that case's link back in the address bar, and the navigated-to link would then be lost.
+  const onHashChange = (e: { newURL: string }) => {
+    const at = e.newURL.indexOf('#');
+    const hash = at < 0 ? '' : e.newURL.slice(at);
     if (hash === lastWritten || hash === '' || hash === '#') return;
     const link = readLink(hash);
     const { loadCase, setBanner } = store.getState();

@@ -16,9 +16,8 @@ export type FixesState =
  * check is a sandbox run: not on every keystroke).
  */
 export function useFixes(): { state: FixesState; ask(): void } {
-  const { store, sideRuns: runs, options } = useServices();
-  // An embed shows a case; checking fixes is the full playground's job (and spares the host page a second sandbox).
-  const sideRuns = options.embed ? undefined : runs;
+  // Not mounted in an embed (VerdictPane): an embed shows a case; fixing it is the full playground's job.
+  const { store, sideRuns } = useServices();
   const report = usePlayground((s) => (s.run.kind === 'done' ? s.report : null));
   const converter = usePlayground((s) => s.converter);
   const client = usePlayground((s) => s.client);
@@ -26,7 +25,7 @@ export function useFixes(): { state: FixesState; ask(): void } {
   const [asked, setAsked] = useState<object | null>(null);
   useEffect(() => {
     const target = report ? failingTarget(report, { converter, client }) : null;
-    if (!sideRuns || !report || !target) return setState({ status: 'none' });
+    if (!report || !target) return setState({ status: 'none' });
     // The report on screen is this case's: a newer edit would have put the run back to `evaluating`.
     const base = selectEngineCase(store.getState());
     const candidates = proposeFixes({ role: report.role, schema: base.schema, answer: base.answer, report, target: { converter, client } });

@@ -4,7 +4,7 @@ import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import type { PolicyRow, Verdict } from '../../engine/report.ts';
 import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
 import { complaintLabel, complaintsOf, type Complaint } from '../editor/complaints.ts';
-import { usePlayground } from '../storeContext.ts';
+import { usePlayground, useServices } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
 import { Clipped } from './Clipped.tsx';
 import { usePaneGate } from './paneGate.ts';
@@ -13,7 +13,8 @@ import { policyRows, sameAsEarlier } from './policyRows.ts';
 import { PathLink } from './PathLink.tsx';
 import { VerdictBadge } from './Verdict.tsx';
 
-// Fixes are off in embeds and only act on a click: their code (the fix engine) loads after the first verdict.
+// Fixes only act on a click and are off in embeds: their code (the fix engine and its parser) loads after the first
+// verdict, and never in an embed.
 const Fixes = lazy(() => import('../fixes/Fixes.tsx').then((m) => ({ default: m.Fixes })));
 
 /** The verdict pane body. */
@@ -21,6 +22,7 @@ export function VerdictPane() {
   const { report, gate } = usePaneGate(true);
   const converter = usePlayground((s) => s.converter);
   const client = usePlayground((s) => s.client);
+  const { options } = useServices();
   if (gate || !report) return <Note>{gate}</Note>;
   const rows = policyRows(report.converters[converter]);
   const chosen = entryOf(CLIENT_ENTRIES, client);
@@ -68,9 +70,11 @@ export function VerdictPane() {
         );
       })}
       {rows.length === 0 && <Note>No policy applies.</Note>}
-      <Suspense fallback={null}>
-        <Fixes />
-      </Suspense>
+      {!options.embed && (
+        <Suspense fallback={null}>
+          <Fixes />
+        </Suspense>
+      )}
     </>
   );
 }
