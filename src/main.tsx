@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { openInPlaygroundUrl } from './ui/embed/messages.ts';
 import { parseEmbedOptions } from './ui/embed/options.ts';
 import { createEvaluator } from './sandbox/host.ts';
+import { createScriptSource } from './sandbox/frameChannel.ts';
 import { createSideRuns } from './sandbox/sideRuns.ts';
 import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
@@ -29,7 +30,8 @@ import './ui/styles.css';
 
 // First: the sandbox frame starts loading (and its worker booting) while the starting case is read and the UI is set up.
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so.
-const evaluator = createEvaluator({ onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`) });
+const scripts = createScriptSource();
+const evaluator = createEvaluator({ scripts, onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`) });
 const links = createLinkEncoder();
 const options = parseEmbedOptions(window.location.search);
 // An embed never touches storage: the host site partitions it, and a docs page's embeds would overwrite each other.
@@ -75,7 +77,7 @@ const services: AppServices = {
   },
   rerun: () => live.run(),
   // Created on first use: a page that never compares never starts a second sandbox frame.
-  sideRuns: createSideRuns(() => createEvaluator()),
+  sideRuns: createSideRuns(() => createEvaluator({ scripts })),
 };
 
 createRoot(root).render(

@@ -18,14 +18,6 @@ const COMPOSITION_ROOTS = [
   'src/worlds-node/register.ts', // Node's module hook, registered once per process
 ];
 
-/**
- * Module state in the page's parts that issue 19 item 2 moves into zustand slices and the evaluator made in main.tsx
- * (the UI side of that item): listed so that nothing new joins them; remove each line as its state moves.
- */
-const PAGE_STATE_TO_MOVE = [
-  'src/sandbox/frameChannel.ts',
-];
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -56,8 +48,8 @@ function moduleLets(text: string, lang: 'ts' | 'tsx' = 'ts'): string[] {
 describe('module state (issue 19)', () => {
   const found = new Map(sources(join(ROOT, 'src')).map((path) => [relative(ROOT, path), moduleLets(readFileSync(path, 'utf8'), path.endsWith('x') ? 'tsx' : 'ts')] as const).filter(([, lets]) => lets.length > 0));
 
-  it('no module-level let or var outside a composition root (and the page state still to move)', () => {
-    const allowed = new Set([...COMPOSITION_ROOTS, ...PAGE_STATE_TO_MOVE]);
+  it('no module-level let or var outside a composition root', () => {
+    const allowed = new Set(COMPOSITION_ROOTS);
     expect(Object.fromEntries([...found].filter(([path]) => !allowed.has(path)))).toEqual({});
   });
 

@@ -29,7 +29,15 @@ export interface FrameChannel {
   dispose(): void;
 }
 
-let workerSource: Promise<{ source: string; clientSource: string }> | null = null;
+/**
+ * The scripts the frame runs, fetched from the app's own origin (the frame cannot fetch anything) once each: the
+ * classic worker script and the client realm's, and the engine chunks the build listed, each on first need. Made by
+ * the composition root (main.tsx) and shared by its frames (the live one and the side runs').
+ */
+export interface ScriptSource {
+  workers(): Promise<{ source: string; clientSource: string }>;
+  chunk(name: string): Promise<string>;
+}
 
 /** A script of the app's own origin, as text. */
 async function fetchText(url: string): Promise<string> {
@@ -38,34 +46,36 @@ async function fetchText(url: string): Promise<string> {
   return r.text();
 }
 
-/** The classic worker script and the client realm's, fetched once from the app's own origin (the frame cannot fetch anything). */
-function loadWorkerSource(): Promise<{ source: string; clientSource: string }> {
-  workerSource ??= Promise.all([fetchText(workerUrl), fetchText(clientRealmUrl)]).then(([source, clientSource]) => ({ source, clientSource }));
-  workerSource.catch(() => {
-    workerSource = null;
-  });
-  return workerSource;
-}
-
-const chunkSources = new Map<string, Promise<string>>();
-
-/** An engine chunk's text, fetched once on first need; only the chunks the build listed are fetched. */
-function loadChunk(name: string): Promise<string> {
-  let source = chunkSources.get(name);
-  if (!source) {
-    const url = Object.hasOwn(chunkUrls, name) ? chunkUrls[name] : undefined;
-    source = url ? fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status} for ${url}`)))) : Promise.reject(new Error(`no engine part named ${name}`));
-    chunkSources.set(name, source);
-    source.catch(() => chunkSources.delete(name));
-  }
-  return source;
+/** A ScriptSource over the build's URLs; a failed fetch is forgotten, so the next need tries again. */
+export function createScriptSource(): ScriptSource {
+  let workers: Promise<{ source: string; clientSource: string }> | null = null;
+  const chunks = new Map<string, Promise<string>>();
+  return {
+    workers: () => {
+      workers ??= Promise.all([fetchText(workerUrl), fetchText(clientRealmUrl)]).then(([source, clientSource]) => ({ source, clientSource }));
+      workers.catch(() => {
+        workers = null;
+      });
+      return workers;
+    },
+    chunk: (name) => {
+      let source = chunks.get(name);
+      if (!source) {
+        const url = Object.hasOwn(chunkUrls, name) ? chunkUrls[name] : undefined;
+        source = url ? fetchText(url) : Promise.reject(new Error(`no engine part named ${name}`));
+        chunks.set(name, source);
+        source.catch(() => chunks.delete(name));
+      }
+      return source;
+    },
+  };
 }
 
 /** The answer to a frame's `need-chunks`: the texts, or why one could not be fetched. */
-async function chunkTexts(names: unknown): Promise<ChunkTexts> {
+async function chunkTexts(scripts: ScriptSource, names: unknown): Promise<ChunkTexts> {
   const list = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
   try {
-    return { type: 'chunks', names: list, texts: await Promise.all(list.map(loadChunk)) };
+    return { type: 'chunks', names: list, texts: await Promise.all(list.map((name) => scripts.chunk(name))) };
   } catch (e) {
     return { type: 'chunks', names: list, error: `could not load the engine part (${messageOf(e)})` };
   }
@@ -94,7 +104,7 @@ function createFrame(nonce: string, container: HTMLElement): HTMLIFrameElement {
 }
 
 /** Mounts the frame and boots it with `budgetMs` once it says `ready`. */
-export function openFrameChannel(budgetMs: number, container: HTMLElement | undefined, on: ChannelEvents): FrameChannel {
+export function openFrameChannel(budgetMs: number, container: HTMLElement | undefined, on: ChannelEvents, scripts: ScriptSource): FrameChannel {
   let frame: HTMLIFrameElement | null = null;
   let nonce = '';
   let booted = false;
@@ -109,7 +119,7 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
   const boot = async () => {
     const bootedNonce = nonce;
     try {
-      const { source, clientSource } = await loadWorkerSource();
+      const { source, clientSource } = await scripts.workers();
       if (disposed || nonce !== bootedNonce) return;
       post({ type: 'boot', source, clientSource, budgetMs });
       booted = true;
@@ -124,12 +134,12 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
     if (e.data.type !== 'need-chunks') on.message(e.data);
     else {
       const asked = nonce;
-      void chunkTexts(e.data.names).then((m) => nonce === asked && post(m));
+      void chunkTexts(scripts, e.data.names).then((m) => nonce === asked && post(m));
     }
   };
   window.addEventListener('message', onMessage);
   // The worker script is fetched while the frame loads, not after it says `ready`.
-  loadWorkerSource().catch(() => {});
+  scripts.workers().catch(() => {});
   remount();
   return {
     get booted() {

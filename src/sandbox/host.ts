@@ -4,7 +4,7 @@
  */
 import type { CaseInput } from '../engine/case.ts';
 import { acceptsReply, caseDigest, type SentRequest } from './digest.ts';
-import { openFrameChannel, type FrameChannel } from './frameChannel.ts';
+import { createScriptSource, openFrameChannel, type FrameChannel, type ScriptSource } from './frameChannel.ts';
 import { newestWins } from './newestWins.ts';
 import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
 import type { EvaluateOptions, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
@@ -23,6 +23,8 @@ export interface EvaluatorOptions {
    * landed): the frame has started another worker, and no outcome carries the message.
    */
   onCrashBetweenRuns?: (message: string) => void;
+  /** Where the frame's scripts come from (default: fetched for this evaluator alone); frames of one page share one. */
+  scripts?: ScriptSource;
 }
 
 /** How long past the budget the app waits for the frame itself (loading, booting, answering) before replacing it. */
@@ -105,7 +107,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
     message: onMessage,
     booted: send,
     bootFailed: (message) => settleAny({ kind: 'crash', message }),
-  });
+  }, opts.scripts ?? createScriptSource());
 
   return {
     evaluate(c: CaseInput, evalOpts: EvaluateOptions = {}): Promise<Outcome> {
