@@ -6,12 +6,19 @@
  */
 import { resolve } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDeep } from '../src/engine/lib/deep-post.ts';
+import { engineSession } from '../src/engine/session.ts';
+import { remoteClients } from '../src/sandbox/realClients.ts';
+import type { ClientRealmSdkReply } from '../src/sandbox/protocol.ts';
 import { bundleClientRealm, WORLDS_CLIENT_REALM_ENTRY } from '../vite-plugins/engineBundle.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { inProcessVerifier, routedVerifier, verdictsOf, type Verifier, type VerifyRequest } from '../src/engine/phases/verifier.ts';
 import type { Report, Verdict } from '../src/engine/report.ts';
 import { worldFor } from '../src/engine/worlds/load-world.ts';
+import { DEFAULT_V1, DEFAULT_V2 } from '../src/engine/worlds/world.ts';
+import { inProcessClients } from '../src/engine/real-sdk/client-side.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 let bundle: { code: string; files: Set<string> };
@@ -33,7 +40,7 @@ describe('the worlds’ client realm bundle', () => {
     expect(src).toEqual(expect.arrayContaining(['src/sandbox/clientRealmWorlds.ts', 'src/engine/clients/sdk-v1-20.ts', 'src/engine/phases/verifier.ts']));
     // No server (the v1 client reads zod through the SDK's server/zod-compat helpers: those small files are no server).
     expect(files.filter((f) => f.includes('node_modules/@modelcontextprotocol/server/') || (/\/dist\/esm\/server\//.test(f) && !f.includes('zod-')))).toEqual([]);
-    expect(src.filter((f) => f.startsWith('src/engine/worlds/') && !['v1-client.ts', 'table.ts', 'entry-v1-120-client.ts', 'entry-v1-132-client.ts'].some((k) => f.endsWith(k)))).toEqual([]);
+    expect(src.filter((f) => f.startsWith('src/engine/worlds/') && !['v1-client.ts', 'table.ts', 'entry-v1-120-client.ts', 'entry-v1-132-client.ts', 'entry-v2-client.ts'].some((k) => f.endsWith(k)))).toEqual([]);
     expect(files.filter((f) => f.includes('node_modules/sucrase/'))).toEqual([]);
     expect(src.filter((f) => f === 'src/engine/load.ts' || f.startsWith('src/engine/load/'))).toEqual([]);
     expect(src.filter((f) => ['src/engine/evaluate.ts', 'src/engine/chunks.ts', 'src/sandbox/worker.ts'].includes(f))).toEqual([]);
@@ -131,5 +138,87 @@ describe('a version world’s SDK 1.x client in the worlds’ client realm', () 
     expect(sdkV1(inRealm)).toEqual({ valid: true, message: null });
     // The worlds' client realm's verdict is the truthful one, in Ajv 6's words.
     expect(sdkV1(viaRealm)).toEqual(sdkV1(honest));
+  }, 120_000);
+});
+
+/** The built worlds' client realm in a thread of its own (real MessagePorts between), started as the frame starts it. */
+function worldsRealmThread(code: string): { worker: Worker; host: ReturnType<typeof remoteClients> } {
+  const shim = `const { parentPort } = require('node:worker_threads');
+    globalThis.self = globalThis;
+    let listeners = [];
+    self.addEventListener = (type, f) => listeners.push(f);
+    parentPort.on('message', (data) => listeners.slice().forEach((f) => f({ data })));\n`;
+  const worker = new Worker(shim + code, { eval: true });
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ type: 'init', port: port2 }, [port2 as never]);
+  const host = remoteClients((m, transfer) => port1.postMessage(m, (transfer ?? []) as never));
+  port1.onmessage = (e) => {
+    const reply = readDeep(e.data) as ClientRealmSdkReply;
+    if ('sdk' in reply) host.answer(reply);
+  };
+  return { worker, host };
+}
+
+describe('a version world’s real runs: the published server here, that world’s published client in the worlds’ client realm', () => {
+  let thread: ReturnType<typeof worldsRealmThread>;
+  beforeAll(() => {
+    thread = worldsRealmThread(bundle.code);
+  });
+  afterAll(async () => {
+    await thread.worker.terminate();
+  });
+  // As the schema worker routes them (src/sandbox/workerClients.ts): a spec naming a world to the worlds' realm, the
+  // rest to the default world's clients (here beside the server).
+  const there = () => engineSession({ sdkClients: { open: (spec, port) => (spec.world ? thread.host.open(spec, port) : inProcessClients((v) => (v === 'v1' ? DEFAULT_V1 : DEFAULT_V2)).open(spec, port)) } });
+  const realRuns = (r: Report) => ({ v1: r.realSdk.v1, v2: r.realSdk.v2 });
+
+  it('reports what that world’s client received and said, equal to the client beside the server (SDK 1.20.2, and the v2 client on zod 4.3.6)', async () => {
+    for (const versions of [OLD_WORLD, { zod: '4.3.6', sdk: '1.32.2' }] as const) {
+      const opened: unknown[] = [];
+      const host = thread.host;
+      const open = host.open;
+      host.open = (spec, port) => (opened.push(spec.world), open(spec, port));
+      const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n", answer: '{"id":"1","extra":2}', versions };
+      const [local, remote] = [await evaluate(c), await evaluate(c, { session: there() })];
+      expect(realRuns(remote), JSON.stringify(versions)).toEqual(realRuns(local));
+      host.open = open;
+      expect(remote.realSdk.v1?.callError, JSON.stringify(versions)).toContain('additional properties');
+      // Not vacuous: the world's own clients were opened there (SDK 1.20's v1; zod 4.3.6's v1 and v2).
+      expect(opened.length, JSON.stringify(versions)).toBe(versions.zod === '4.3.6' ? 2 : 1);
+    }
+  }, 120_000);
+
+  it('a spec naming a world is refused by a realm that lacks it, in words (never opened with another client)', async () => {
+    const { port1 } = new MessageChannel();
+    await expect(thread.host.open({ version: 'v1', modern: false, world: { zod: '4.6.7', sdk: '1.32.2' } }, port1 as never)).rejects.toThrow('This client realm holds no v1 client of SDK 1.32.2 with zod 4.6.7');
+  });
+
+  it('cannot be forged by schema code that patches the world’s zod: the SDK 1.20 client’s result parse (attack row)', async () => {
+    const world = await worldFor({ ...OLD_WORLD, server: '2.4.0' });
+    type Parsed = { status: string; value?: unknown };
+    const ZodType = (world.zod.root as { ZodType: { prototype: { _parseSync(input: unknown): Parsed } } }).ZodType;
+    const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ idr: z.string().optional() });\n", answer: '{"idr":"1","extra":2}', versions: OLD_WORLD };
+    const honest = await evaluate(c);
+    expect(honest.realSdk.v1?.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data should NOT have additional properties");
+    const original = ZodType.prototype._parseSync;
+    ZodType.prototype._parseSync = function (this: unknown, input: unknown) {
+      const r = original.call(this, input);
+      const value = r.value as { structuredContent?: unknown } | undefined;
+      if (r.status === 'valid' && value && typeof value === 'object' && value.structuredContent) value.structuredContent = {};
+      return r;
+    };
+    let inRealm: Report;
+    let viaRealm: Report;
+    const [c1, c2] = ['ids', 'idt'].map((k) => ({ ...c, schema: c.schema.replace('idr', k), answer: c.answer.replace('idr', k) }));
+    try {
+      inRealm = await evaluate(c1);
+      viaRealm = await evaluate(c2, { session: there() });
+    } finally {
+      ZodType.prototype._parseSync = original;
+    }
+    // The control: beside the server, the world's client parses with the patched zod and its run passes.
+    expect(inRealm.realSdk.v1?.callError).toBeNull();
+    // In the worlds' client realm, the client says what it says of what it received.
+    expect(viaRealm.realSdk.v1?.callError).toBe(honest.realSdk.v1?.callError);
   }, 120_000);
 });

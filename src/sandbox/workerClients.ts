@@ -1,6 +1,6 @@
 /**
  * The schema worker's side of its client realms (clientRealm.ts, and clientRealmWorlds.ts for a version world's own
- * SDK 1.x client): the ports, their bound `postMessage`, the `onmessage` setter and the `data` getter are captured when
+ * clients: its SDK 1.x client's checks, and its real runs' clients): the ports, their bound `postMessage`, the `onmessage` setter and the `data` getter are captured when
  * this module is evaluated, before any schema code runs in the worker (worker.ts imports it first).
  */
 import { readDeep } from '../engine/lib/deep-post.ts';
@@ -78,7 +78,9 @@ export function clientRealm(first: MessagePort, send: (message: WorkerMessage) =
   const sdk = remoteClients((message, transfer) => link.post(message, transfer));
   const link = realmLink((reply) => sdk.answer(reply));
   link.connect(first);
-  const worldLink = realmLink();
+  // A world's own clients (a spec naming a `world`) live in the worlds' client realm.
+  const worldSdk = remoteClients((message, transfer) => worldLink.post(message, transfer));
+  const worldLink = realmLink((reply) => worldSdk.answer(reply));
   let asking: { resolve(): void; reject(e: Error): void; promise: Promise<void> } | null = null;
   const worldsReady = (): Promise<void> => {
     if (worldLink.connected()) return Promise.resolve();
@@ -108,6 +110,7 @@ export function clientRealm(first: MessagePort, send: (message: WorkerMessage) =
     if (m.reason !== null) worldLink.failWaiting(String(m.reason));
     waited?.resolve();
   };
-  return { verifier, clients: sdk, restarted, worlds };
+  const clients: ClientHost = { open: (spec, port) => (spec.world ? worldsReady().then(() => worldSdk.open(spec, port)) : sdk.open(spec, port)) };
+  return { verifier, clients, restarted, worlds };
 }
 
