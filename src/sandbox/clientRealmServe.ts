@@ -42,6 +42,8 @@ export function serveClientRealm(realm: ClientRealmParts): void {
     scope.postMessage?.({ type: inHand.count > 0 ? 'busy' : 'idle' });
   };
   const answer = (port: MessagePort, id: number, requests: readonly VerifyRequest[]) => port.postMessage({ id, verdicts: realm.verdicts(requests) } satisfies ClientRealmReply);
+  // The frame hears once the script ran and the parts are in (the worlds' realm is handed to schema workers only then).
+  void realm.parts.then(() => scope.postMessage?.({ type: 'ready' }), () => undefined);
   scope.addEventListener('message', (e) => {
     const m = e.data as Partial<ClientRealmInit> | null;
     if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort)) return;

@@ -29,6 +29,8 @@ export interface ClientRealmEvents {
   restarted(reason: string): void;
   /** The realm failed before it answered anything: starting another would only fail again. */
   failed(message: string): void;
+  /** The realm's script ran and its parts loaded (each realm started says so once). */
+  ready?(): void;
 }
 
 interface Running {
@@ -56,8 +58,10 @@ export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'clie
     const r: Running = { worker: new Worker(url, { name }), timer: null, spoke: false };
     r.worker.onmessage = (e: MessageEvent<Partial<ClientRealmStatus> | null>) => {
       if (realm !== r) return;
-      stopTimer(r);
       r.spoke = true;
+      // Not progress on a batch: a batch's watchdog keeps running.
+      if (e.data?.type === 'ready') return on.ready?.();
+      stopTimer(r);
       if (e.data?.type !== 'busy') return;
       const ms = on.budgetMs();
       r.timer = setTimeout(() => end(r, `the ${name.replaceAll('-', ' ')} did not answer within ${ms} ms; it was ended and another started`), ms);

@@ -26,6 +26,8 @@ export interface WorldClientsHost<S extends WorldSlot> {
 
 export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | null>; fetch(names: string[]): void; budgetMs(): number }): WorldClientsHost<S> {
   let realm: ClientRealmHost | null = null;
+  /** The realm's script ran and its clients loaded: a schema worker gets its port only then (a cold realm's start is not a run's time). */
+  let ready = false;
   let asked = false;
   const asking = () => on.slots().filter((s): s is S => s !== null && s.worlds);
   /** The workers waiting get no port and the reason (their world checks say it); a later ask tries again. */
@@ -36,10 +38,12 @@ export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | n
       slot.port.postMessage(m);
     }
   };
-  const give = (slot: S, reason: string | null) => {
+  /** A port to the realm for `slot` (null: only start the realm, its port closed). */
+  const give = (slot: S | null, reason: string | null) => {
     if (!realm) return;
     try {
       const port = realm.connect();
+      if (!slot) return port.close();
       const m: WorldClientsPort = { type: 'world-clients', port, reason };
       slot.port.postMessage(m, [port]);
     } catch (e) {
@@ -50,7 +54,8 @@ export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | n
   return {
     need(slot) {
       slot.worlds = true;
-      if (realm) return give(slot, null);
+      if (realm && ready) return give(slot, null);
+      if (realm) return;
       if (asked) return;
       asked = true;
       on.fetch([WORLDS_CLIENT_REALM_CHUNK]);
@@ -61,6 +66,7 @@ export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | n
       if (text === undefined) return failed(`the worlds' client realm could not be loaded (${'error' in m ? m.error : 'no script'})`);
       // A blob: URL: the worker inherits the frame's CSP (no network) and opaque origin.
       const url = URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+      ready = false;
       realm = clientRealmHost(
         url,
         {
@@ -70,10 +76,16 @@ export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | n
             realm = null;
             failed(`the worlds' client realm could not start: ${message}`);
           },
+          ready: () => {
+            if (ready) return;
+            ready = true;
+            for (const slot of asking()) give(slot, null);
+          },
         },
         'worlds-client-realm',
       );
-      for (const slot of asking()) give(slot, null);
+      // Starts it (its first port); the workers that asked get theirs once it is ready.
+      give(null, null);
     },
     endIfBusy: (reason) => realm?.endIfBusy(reason) ?? false,
   };

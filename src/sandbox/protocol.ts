@@ -82,9 +82,12 @@ export interface ClientRealmInit {
   port: MessagePort;
 }
 
-/** Client realm → frame, on its global: a batch started (`busy`, the frame's watchdog runs) or ended (`idle`). */
+/**
+ * Client realm → frame, on its global: a batch started (`busy`, the frame's watchdog runs) or ended (`idle`), or the
+ * realm's script ran and its parts loaded (`ready`, once).
+ */
 export interface ClientRealmStatus {
-  type: 'busy' | 'idle';
+  type: 'busy' | 'idle' | 'ready';
 }
 
 /**

@@ -16,6 +16,7 @@ import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
 import { clientRealm, dataOf } from './workerClients.ts';
+import { hasOwnClients } from '../engine/worlds/entries.ts';
 import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
@@ -79,7 +80,11 @@ function onInit(e: MessageEvent<unknown>): void {
   port.onmessage = (ev) => {
     const m = dataOf(ev) as FrameToWorker | null;
     if (typeof m !== 'object' || m === null) return;
-    if (m.type === 'evaluate') void run(m, send, verifier, session);
+    if (m.type === 'evaluate') {
+      // A world with clients of its own: its client realm starts now, beside the engine's work, not after the verdicts.
+      if (hasOwnClients(m.case)) void clients.prepare().catch(() => undefined);
+      void run(m, send, verifier, session);
+    }
     else if (m.type === 'chunks') chunks.answer(m);
     else if (m.type === 'clients' && m.port instanceof MessagePort) restarted(m.port, String(m.reason));
     else if (m.type === 'world-clients') worlds(m);

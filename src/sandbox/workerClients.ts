@@ -73,7 +73,7 @@ function realmLink(onSdk?: (reply: ClientRealmSdkReply) => void): RealmLink {
  * A request naming a version world (its own SDK 1.x client) goes to the worlds' client realm (clientRealmWorlds.ts):
  * its port is asked of the frame on the first such request (`need-world-clients`) and arrives as `world-clients`.
  */
-export function clientRealm(first: MessagePort, send: (message: WorkerMessage) => void): { verifier: Verifier; clients: ClientHost; restarted(port: MessagePort, reason: string): void; worlds(m: WorldClientsPort): void } {
+export function clientRealm(first: MessagePort, send: (message: WorkerMessage) => void): { verifier: Verifier; clients: Required<ClientHost>; restarted(port: MessagePort, reason: string): void; worlds(m: WorldClientsPort): void } {
   // The real runs' clients live in the default one too (realClients.ts): their replies carry `sdk`.
   const sdk = remoteClients((message, transfer) => link.post(message, transfer));
   const link = realmLink((reply) => sdk.answer(reply));
@@ -110,7 +110,7 @@ export function clientRealm(first: MessagePort, send: (message: WorkerMessage) =
     if (m.reason !== null) worldLink.failWaiting(String(m.reason));
     waited?.resolve();
   };
-  const clients: ClientHost = { open: (spec, port) => (spec.world ? worldsReady().then(() => worldSdk.open(spec, port)) : sdk.open(spec, port)) };
+  const clients: Required<ClientHost> = { open: (spec, port) => (spec.world ? worldsReady().then(() => worldSdk.open(spec, port)) : sdk.open(spec, port)), prepare: worldsReady };
   return { verifier, clients, restarted, worlds };
 }
 

@@ -46,6 +46,11 @@ export interface RealClient {
 /** Where clients are opened: the client realm (the browser sandbox) or this realm. */
 export interface ClientHost {
   open(spec: ClientSpec, port: MessagePort): Promise<RealClient>;
+  /**
+   * Settles once a spec naming a world can be opened at once (the sandbox: the worlds' client realm started and
+   * ready), so a cold realm's start is not counted in a run's timeout. Absent: always at once.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** The SDK surface we drive (its generics do not fit a user schema known only at runtime). */

@@ -45,7 +45,7 @@ function clientsFor(world: World, host: ClientHost | undefined): ClientHost {
 }
 
 /** The versions that pick the world's client of this major, when it is not the default world's. */
-function worldSpecOf(world: World, version: RealSdkId): { world?: { zod: World['versions']['zod']; sdk: World['versions']['sdk'] } } {
+export function worldSpecOf(world: World, version: RealSdkId): { world?: { zod: World['versions']['zod']; sdk: World['versions']['sdk'] } } {
   const own = version === 'v1' ? world.v1 !== DEFAULT_V1 : world.v2 !== DEFAULT_V2;
   return own ? { world: { zod: world.versions.zod, sdk: world.versions.sdk } } : {};
 }
