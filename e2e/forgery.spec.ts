@@ -92,11 +92,16 @@ test('a version world (zod 3.25.76 + SDK 1.20.2): patching the zod that world\'s
     expect.soft(report.load, row.id).toEqual({ ok: true });
     expect.soft(verdictsOf(report), row.id).toEqual(verdictsOf(failing));
   }
+});
+
+test('the version-world attack permalinks show that world\'s honest FAIL, in Ajv 6\'s words', async ({ page }) => {
+  test.setTimeout(240_000);
   for (const row of WORLD_ATTACK_ROWS) {
     await openCase(page, { schema: attackSchema(row), answer: FAILING_ANSWER, converter: 'mcp-sdk-v1', client: 'sdk-v1', versions: { ...OLD_WORLD, server: '2.4.0' } });
     await expect(page.getByTestId('world'), row.id).toHaveText('zod 3.25.76 · SDK 1.20.2');
     await expect(page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge'), row.id).toHaveText('FAIL');
-    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]'), row.id).toContainText('data should NOT have additional properties');
-    await expect(page.locator('[data-pane="real-sdk"]'), row.id).toContainText('data should NOT have additional properties');
+    // A cold world (its chunks, and the worlds' client realm) on a busy runner: seconds, not a verdict on them.
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]'), row.id).toContainText('data should NOT have additional properties', { timeout: 60_000 });
+    await expect(page.locator('[data-pane="real-sdk"]'), row.id).toContainText('data should NOT have additional properties', { timeout: 60_000 });
   }
 });
