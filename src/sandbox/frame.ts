@@ -58,7 +58,8 @@ const chunks = chunkRelay<Slot | 'worlds'>({
   ask: (names) => toApp({ type: 'need-chunks', names }),
 });
 /** The worlds' client realm (clientRealmWorlds.ts): started when a world case first asks for it. */
-const worldClients = worldClientsHost<Slot>({ slots: () => [current, spare], fetch: (names) => chunks.need('worlds', names), budgetMs: () => clientBudgetMs() });
+// Once it is ready, the run that waited on its cold start is timed afresh (bounded: once per realm started).
+const worldClients = worldClientsHost<Slot>({ slots: () => [current, spare], fetch: (names) => chunks.need('worlds', names), budgetMs: () => clientBudgetMs(), started: () => inflight && current?.worlds && rearm(inflight.runBudgetMs) });
 
 function toApp(m: WorkerReply | FrameEvent): void {
   const message: FrameMessage = { ...m, nonce };

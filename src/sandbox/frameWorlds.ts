@@ -24,7 +24,8 @@ export interface WorldClientsHost<S extends WorldSlot> {
   endIfBusy(reason: string): boolean;
 }
 
-export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | null>; fetch(names: string[]): void; budgetMs(): number }): WorldClientsHost<S> {
+/** `started`: a realm just became ready and the workers that asked have their ports (its cold start is not their run's time). */
+export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | null>; fetch(names: string[]): void; budgetMs(): number; started(): void }): WorldClientsHost<S> {
   let realm: ClientRealmHost | null = null;
   /** The realm's script ran and its clients loaded: a schema worker gets its port only then (a cold realm's start is not a run's time). */
   let ready = false;
@@ -80,6 +81,7 @@ export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | n
             if (ready) return;
             ready = true;
             for (const slot of asking()) give(slot, null);
+            on.started();
           },
         },
         'worlds-client-realm',
