@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
-import { bundleClientRealm, bundleEngine, CLIENT_REALM_ENTRY, sandboxBuild, type EngineBundle } from './vite-plugins/engineBundle.ts';
+import { bundleClientRealm, bundleEngine, CLIENT_REALM_ENTRY, sandboxBuild, WORLDS_CLIENT_REALM_CHUNK, WORLDS_CLIENT_REALM_ENTRY, type EngineBundle } from './vite-plugins/engineBundle.ts';
 
 const VIRTUAL_WORKER_URL = 'virtual:sandbox-worker-url';
 const WORKER_ENTRY = 'src/sandbox/worker.ts';
@@ -63,6 +63,8 @@ function sandbox(): Plugin {
   const bundle = (entry: string) => cached(entry, () => bundleClassic(config, entry));
   const engine = () => cached(WORKER_ENTRY, () => bundleEngine(config, WORKER_ENTRY));
   const clientRealm = () => cached(CLIENT_REALM_ENTRY, () => bundleClientRealm(config));
+  // The worlds' client realm: served beside the engine chunks (by name), fetched only when a world case asks.
+  const worldsRealm = () => cached(WORLDS_CLIENT_REALM_ENTRY, () => bundleClientRealm(config, WORLDS_CLIENT_REALM_ENTRY));
   const sandboxHtml = async (): Promise<string> => {
     const template = await readFile(resolve(config.root, 'sandbox.html'), 'utf8');
     const code = (await bundle(FRAME_ENTRY)).code.replaceAll('</script', '<\\/script');
@@ -82,8 +84,11 @@ function sandbox(): Plugin {
       if (id !== `\0${VIRTUAL_WORKER_URL}`) return undefined;
       const [{ core, chunks }, clients] = await Promise.all([engine(), clientRealm()]);
       if (config.command === 'serve') {
-        return workerUrls(config.base + DEV_WORKER_PATH, Object.fromEntries([...chunks.keys()].map((n) => [n, config.base + DEV_CHUNK_DIR + n])), config.base + DEV_CLIENT_REALM_PATH);
+        return workerUrls(config.base + DEV_WORKER_PATH, Object.fromEntries([...chunks.keys(), WORLDS_CLIENT_REALM_CHUNK].map((n) => [n, config.base + DEV_CHUNK_DIR + n])), config.base + DEV_CLIENT_REALM_PATH);
       }
+      const worldsCode = (await worldsRealm()).code;
+      const worldsFile = `${config.build.assetsDir}/client-realm-worlds-${createHash('sha256').update(worldsCode).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: worldsFile, source: worldsCode });
       const clientFile = `${config.build.assetsDir}/client-realm-${createHash('sha256').update(clients.code).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName: clientFile, source: clients.code });
       clientRealmFile = config.base + clientFile;
@@ -96,6 +101,7 @@ function sandbox(): Plugin {
         this.emitFile({ type: 'asset', fileName: `${config.build.assetsDir}/${name}`, source });
         urls[name] = `${config.base}${config.build.assetsDir}/${name}`;
       }
+      urls[WORLDS_CLIENT_REALM_CHUNK] = config.base + worldsFile;
       return workerUrls(config.base + fileName, urls, config.base + clientFile);
     },
     async generateBundle() {
@@ -126,6 +132,8 @@ function sandbox(): Plugin {
               ? engine().then((b) => b.core)
               : path === config.base + DEV_CLIENT_REALM_PATH
                 ? clientRealm().then((b) => b.code)
+                : chunk === WORLDS_CLIENT_REALM_CHUNK
+                ? worldsRealm().then((b) => b.code)
                 : chunk
                 ? engine().then((b) => b.chunks.get(chunk) ?? Promise.reject(new Error(`no engine chunk ${chunk}`)))
                 : null;

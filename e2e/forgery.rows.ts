@@ -149,6 +149,29 @@ export const ATTACK_ROWS: AttackRow[] = [
   },
 ];
 
+/** The old version world: zod 3.25.76, whose `zod` module the schema shares with SDK 1.20.2 (and its Ajv 6 client). */
+export const OLD_WORLD = { zod: '3.25.76', sdk: '1.20.2' } as const;
+
+/** SDK 1.20.2's client on the failing answer, in Ajv 6's words (e2e/worlds.spec.ts, test/worlds.test.ts). */
+export const OLD_WORLD_REFUSAL = "MCP error -32602: Structured content does not match the tool's output schema: data should NOT have additional properties";
+
+/**
+ * Attack rows on a version world (run with `versions: OLD_WORLD`). Lockdown freezes the intrinsics, not zod: the
+ * schema's `zod` stays its own to change, and in this world it is the very zod 3 module SDK 1.20.2's client parses
+ * results with. Beside the schema, that client would judge a structuredContent the patch made up (the control in
+ * test/client-realm-worlds.test.ts shows the forged PASS and the cleared real-run error); in the worlds' client realm
+ * it judges what was shipped. Each expects the honest report of that world (`truthful`). Not in ATTACK_ROWS: Node runs
+ * every client beside the schema (test/harden.test.ts runs those rows there).
+ */
+export const WORLD_ATTACK_ROWS: AttackRow[] = [
+  {
+    id: 'world-zod-parse',
+    route: "a version world's zod, shared with that world's SDK client: every result parse hands the client a structuredContent that fits",
+    attack: "const parse0 = z.ZodType.prototype._parseSync;\nz.ZodType.prototype._parseSync = function (input) { const r = parse0.call(this, input); if (r && r.status === 'valid' && r.value && typeof r.value === 'object' && r.value.structuredContent) r.value.structuredContent = { id: '1' }; return r; };",
+    expect: 'truthful',
+  },
+];
+
 /** The schema text of an attack row: the attack runs at the module's top level, line 1 is the import. */
 export function attackSchema(row: AttackRow): string {
   // Rows with a probe run it inside the schema's own parse (a refinement), while the engine and the SDKs are on the stack.

@@ -8,7 +8,7 @@ import type { FrameMessage } from '../src/sandbox/protocol.ts';
 import type { Report } from '../src/engine/report.ts';
 import { engineWorkerSource, evaluateInFrame, mountFrame } from './frameHarness.ts';
 import { expect, openCase, test } from './fixtures.ts';
-import { ATTACK_LINE, ATTACK_ROWS, attackSchema, FAILING_ANSWER, HONEST_SCHEMA, PASSING_ANSWER } from './forgery.rows.ts';
+import { ATTACK_LINE, ATTACK_ROWS, attackSchema, FAILING_ANSWER, HONEST_SCHEMA, OLD_WORLD, OLD_WORLD_REFUSAL, PASSING_ANSWER, WORLD_ATTACK_ROWS } from './forgery.rows.ts';
 
 function reportOf(m: FrameMessage): Report {
   if (m.type !== 'report') throw new Error(`Expected a report, got ${JSON.stringify(m).slice(0, 400)}`);
@@ -71,5 +71,37 @@ test('the attack permalinks show the refusal or the honest FAIL, never a forged 
       await expect(verdict, row.id).toHaveText('FAIL');
       await expect(page.locator('[data-pane="real-sdk"]'), row.id).toContainText('data must NOT have additional properties');
     }
+  }
+});
+
+test('a version world (zod 3.25.76 + SDK 1.20.2): patching the zod that world\'s client parses with forges nothing', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await mountFrame(page, engineWorkerSource(), 10_000);
+  let id = 0;
+  const failing = reportOf((await evaluateInFrame(page, ++id, { v: 1, schema: HONEST_SCHEMA, answer: FAILING_ANSWER, versions: OLD_WORLD }, 150_000)).message);
+  // The failing control: that world's client (Ajv 6's words) and its real run refuse the extra key.
+  expect(failing.versions).toMatchObject({ zod: '3.25.76', '@modelcontextprotocol/sdk': '1.20.2' });
+  expect(failing.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toEqual({ valid: false, message: OLD_WORLD_REFUSAL });
+  expect(failing.realSdk.v1?.callError).toBe(OLD_WORLD_REFUSAL);
+  const passing = reportOf((await evaluateInFrame(page, ++id, { v: 1, schema: HONEST_SCHEMA, answer: PASSING_ANSWER, versions: OLD_WORLD }, 150_000)).message);
+  expect(passing.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']).toEqual({ valid: true, message: null });
+  expect(passing.realSdk.v1?.callError).toBeNull();
+  for (const row of WORLD_ATTACK_ROWS) {
+    const report = reportOf((await evaluateInFrame(page, ++id, { v: 1, schema: attackSchema(row), answer: FAILING_ANSWER, versions: OLD_WORLD }, 150_000)).message);
+    expect.soft(report.load, row.id).toEqual({ ok: true });
+    expect.soft(verdictsOf(report), row.id).toEqual(verdictsOf(failing));
+  }
+});
+
+test('the version-world attack permalinks show that world\'s honest FAIL, in Ajv 6\'s words', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const row of WORLD_ATTACK_ROWS) {
+    await openCase(page, { schema: attackSchema(row), answer: FAILING_ANSWER, converter: 'mcp-sdk-v1', client: 'sdk-v1', versions: { ...OLD_WORLD, server: '2.4.0' } });
+    await expect(page.getByTestId('world'), row.id).toHaveText('zod 3.25.76 · SDK 1.20.2');
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge'), row.id).toHaveText('FAIL');
+    // A cold world (its chunks, and the worlds' client realm) on a busy runner: seconds, not a verdict on them.
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]'), row.id).toContainText('data should NOT have additional properties', { timeout: 60_000 });
+    await expect(page.locator('[data-pane="real-sdk"]'), row.id).toContainText('data should NOT have additional properties', { timeout: 60_000 });
   }
 });

@@ -2,6 +2,7 @@
  * A raw sandbox frame driven from the page exactly as src/sandbox/host.ts drives it: the built engine worker, its
  * chunks answered as the app answers them, one case at a time (isolation.spec.ts, worlds.spec.ts).
  */
+import { WORLDS_CLIENT_REALM_CHUNK } from '../src/sandbox/frameClients.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -20,16 +21,21 @@ export function engineWorkerSource(): string {
 /** The built client realm (src/sandbox/clientRealm.ts), as the app would fetch it. */
 export function clientRealmSource(): string {
   const assets = join(OUT_DIR, 'assets');
-  const file = readdirSync(assets).find((f) => /^client-realm-[\w-]+\.js$/.test(f));
+  const file = readdirSync(assets).find((f) => /^client-realm-[0-9a-f]{8}\.js$/.test(f));
   if (!file) throw new Error(`No client-realm-*.js in ${assets}: run \`npx vite build\` first`);
   return readFileSync(join(assets, file), 'utf8');
 }
 
-/** The built engine chunks by name (the app fetches them for the frame, which cannot). */
+/**
+ * The built engine chunks by name (the app fetches them for the frame, which cannot), and the worlds' client realm
+ * (src/sandbox/clientRealmWorlds.ts) under the name the frame asks for it by.
+ */
 export function engineChunks(): Record<string, string> {
   const assets = join(OUT_DIR, 'assets');
   const files = readdirSync(assets).filter((f) => /^engine-[\w.-]+\.js$/.test(f) && !f.startsWith('engine-worker-'));
-  return Object.fromEntries(files.map((f) => [f, readFileSync(join(assets, f), 'utf8')]));
+  const worlds = readdirSync(assets).find((f) => /^client-realm-worlds-[0-9a-f]{8}\.js$/.test(f));
+  if (!worlds) throw new Error(`No client-realm-worlds-*.js in ${assets}: run \`npx vite build\` first`);
+  return { ...Object.fromEntries(files.map((f) => [f, readFileSync(join(assets, f), 'utf8')])), [WORLDS_CLIENT_REALM_CHUNK]: readFileSync(join(assets, worlds), 'utf8') };
 }
 
 export interface Driven {

@@ -34,6 +34,11 @@ export async function sandboxBuild(config: BundleConfig, options: BuildEnvironme
 /** The client realm's entry (src/sandbox/clientRealm.ts): the clients and nothing that evaluates case text. */
 export const CLIENT_REALM_ENTRY = 'src/sandbox/clientRealm.ts';
 
+/** The worlds' client realm's entry (src/sandbox/clientRealmWorlds.ts): the version worlds' SDK 1.x clients, likewise. */
+export const WORLDS_CLIENT_REALM_ENTRY = 'src/sandbox/clientRealmWorlds.ts';
+
+export { WORLDS_CLIENT_REALM_CHUNK } from '../src/sandbox/frameClients.ts';
+
 /**
  * The client realm takes the client half of the v2 chunk only (the server package stays with the schema's worker):
  * `real-sdk/v2.ts`, wherever it is imported from, is `real-sdk/v2-client.ts` there.
@@ -48,23 +53,23 @@ const clientHalfOfV2: PluginOption = {
 };
 
 /**
- * The client realm as one classic script (its one dynamic import, the client half of the v2 SDK, inlined: nothing to
+ * A client realm as one classic script (its one dynamic import, the client half of the v2 SDK, inlined: nothing to
  * fetch), with the module files it was made from. Names are kept as in the engine core (a verdict may quote the code
- * that threw).
+ * that threw). `entry`: the default world's realm, or the worlds' (its `?world=` imports resolved by the worlds plugin).
  */
-export async function bundleClientRealm(config: BundleConfig): Promise<{ code: string; files: Set<string> }> {
+export async function bundleClientRealm(config: BundleConfig, entry: string = CLIENT_REALM_ENTRY): Promise<{ code: string; files: Set<string> }> {
   const chunks = await sandboxBuild(config, {
     minify: false,
-    lib: { entry: resolve(config.root, CLIENT_REALM_ENTRY), formats: ['iife'], name: 'clientRealm', fileName: () => 'client-realm.js' },
+    lib: { entry: resolve(config.root, entry), formats: ['iife'], name: 'clientRealm', fileName: () => 'client-realm.js' },
     rolldownOptions: {
       onLog: (level, log, handler) => (log.code === 'EMPTY_IMPORT_META' ? undefined : handler(level, log)),
       output: { codeSplitting: false, minify: config.command === 'build' ? { compress: false, mangle: false, codegen: { removeWhitespace: true } } : false },
     },
-  }, [clientHalfOfV2]);
+  }, entry === CLIENT_REALM_ENTRY ? [clientHalfOfV2] : [clientHalfOfV2, worlds(config.root)]);
   const [chunk, ...rest] = chunks;
   // An inlined dynamic import is listed as one of the chunk itself.
   if (!chunk || rest.length > 0 || chunk.imports.length > 0 || chunk.dynamicImports.some((d) => d !== chunk.fileName)) {
-    throw new Error(`${CLIENT_REALM_ENTRY} did not bundle to one self-contained script`);
+    throw new Error(`${entry} did not bundle to one self-contained script`);
   }
   return { code: chunk.code, files: new Set(chunk.moduleIds) };
 }

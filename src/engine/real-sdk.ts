@@ -11,7 +11,7 @@ import type { JsonSchema, Json } from './report.ts';
 import type { ExpandedRealSdkRow as RealSdkRow } from './values.ts';
 import type { LoadedCase } from './types.ts';
 import { RUN_TIMEOUT_MS, sessionPool } from './real-sdk/pool.ts';
-import { open, type Session } from './real-sdk/session.ts';
+import { open, worldSpecOf, type Session } from './real-sdk/session.ts';
 import type { ToolList } from './real-sdk/client-side.ts';
 import type { RealSdkId } from './contract/catalog.ts';
 
@@ -66,6 +66,8 @@ async function withSession(version: RealSdkId, loaded: LoadedCase, use: (s: Sess
   const api = version === 'v1' ? loaded.world?.v1 : loaded.world?.v2;
   const key = [loaded.schema, version, api, loaded.tool, loaded.role, loaded.answerForm, loaded.protocol];
   const pool = loaded.sdkSessions ?? sessionPool();
+  // A world's own client: its realm is made ready first, outside the run's timeout (a failure shows when it opens).
+  if (loaded.world && loaded.sdkClients?.prepare && worldSpecOf(loaded.world, version).world) await loaded.sdkClients.prepare().catch(() => undefined);
   try {
     return await pool.withSession(key, () => open(version, loaded), use);
   } finally {

@@ -8,12 +8,14 @@
  * waits for no other part.
  * The clients' checks run in the frame's one client realm (clientRealm.ts, frameClients.ts): a worker that never runs
  * schema code, warm across cases, to which each schema worker gets a port of its own; it has a watchdog of its own.
+ * A version world's own SDK 1.x client runs likewise in the worlds' client realm, started on first need (frameWorlds.ts).
  * Built as one classic script and inlined into sandbox.html, where the CSP allows it by hash.
  */
 import { COLD_BUDGET_FACTOR, needsFreshRealm, realmKey, runBudgetMs } from './protocol.ts';
 import type { AppMessage, ClientsRestarted, EvaluateRequest, FrameEvent, FrameMessage, WorkerInit, WorkerMessage, WorkerReply } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import { clientRealmHost, type ClientRealmHost } from './frameClients.ts';
+import { worldClientsHost } from './frameWorlds.ts';
 import { chunkRelay } from './frameChunks.ts';
 
 /** One worker and the frame's end of its channel. */
@@ -26,6 +28,8 @@ interface Slot {
   ran: string | null;
   /** It ran the warm-up cases before `ready`: its first case gets no cold-engine budget. */
   warm: boolean;
+  /** It asked for the worlds' client realm: it gets a port to each one started. */
+  worlds: boolean;
 }
 
 const nonce = location.hash.slice(1);
@@ -47,12 +51,15 @@ let broken = false;
 let inflight: { req: EvaluateRequest; runBudgetMs: number; loadBudgetMs: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
-/** Engine chunks: the app fetches them, the frame keeps them for every later worker. */
-const chunks = chunkRelay<Slot>({
-  live: (slot) => slot === current || slot === spare,
-  post: (slot, m) => slot.port.postMessage(m),
+/** Engine chunks (and the worlds' client realm script, for the frame itself): the app fetches them, the frame keeps them for every later worker. */
+const chunks = chunkRelay<Slot | 'worlds'>({
+  live: (slot) => slot === 'worlds' || slot === current || slot === spare,
+  post: (slot, m) => (slot === 'worlds' ? worldClients.script(m) : slot.port.postMessage(m)),
   ask: (names) => toApp({ type: 'need-chunks', names }),
 });
+/** The worlds' client realm (clientRealmWorlds.ts): started when a world case first asks for it. */
+// Once it is ready, the run that waited on its cold start is timed afresh (bounded: once per realm started).
+const worldClients = worldClientsHost<Slot>({ slots: () => [current, spare], fetch: (names) => chunks.need('worlds', names), budgetMs: () => clientBudgetMs(), started: () => inflight && current?.worlds && rearm(inflight.runBudgetMs) });
 
 function toApp(m: WorkerReply | FrameEvent): void {
   const message: FrameMessage = { ...m, nonce };
@@ -75,7 +82,7 @@ function spawn(warmUp: boolean): Slot | null {
     return null;
   }
   const channel = new MessageChannel();
-  const slot: Slot = { worker, port: channel.port1, ready: false, ran: null, warm: warmUp };
+  const slot: Slot = { worker, port: channel.port1, ready: false, ran: null, warm: warmUp, worlds: false };
   // Everything the worker says comes over the port; its global postMessage (reachable by schema code) is ignored.
   slot.port.onmessage = (e: MessageEvent<WorkerMessage>) => fromWorker(slot, e.data);
   slot.port.onmessageerror = () => {
@@ -152,6 +159,7 @@ function onTimeout(): void {
   // The run may have been waiting on the client realm: a realm stuck in a batch is ended too, so the next case's
   // checks do not wait behind it.
   clients?.endIfBusy('the client realm was still busy when a run ran out of time; it was ended and another started');
+  worldClients.endIfBusy('the worlds\' client realm was still busy when a run ran out of time; it was ended and another started');
   pump();
   keepSpare();
 }
@@ -210,6 +218,7 @@ function fromWorker(slot: Slot, m: WorkerMessage): void {
     chunks.need(slot, m.names);
     return;
   }
+  if (m.type === 'need-world-clients') return void ((slot === current || slot === spare) && worldClients.need(slot));
   const running = slot === current && inflight !== null && 'id' in m && m.id === inflight.req.id;
   if (m.type === 'partial') {
     if (running) toApp(m);

@@ -8,6 +8,12 @@
  */
 import type { ClientRealmInit, ClientRealmStatus } from './protocol.ts';
 
+/**
+ * The name the app fetches the worlds' client realm script (clientRealmWorlds.ts) under, beside the engine chunks
+ * (theirs are `engine-…`): the frame asks for it like a schema worker asks for a chunk, on a world case's first need.
+ */
+export const WORLDS_CLIENT_REALM_CHUNK = 'client-realm-worlds.js';
+
 /** The frame's handle on its client realm. */
 export interface ClientRealmHost {
   /** A port to the client realm for a new schema worker, starting the realm if none runs (throws if it cannot start). */
@@ -23,6 +29,8 @@ export interface ClientRealmEvents {
   restarted(reason: string): void;
   /** The realm failed before it answered anything: starting another would only fail again. */
   failed(message: string): void;
+  /** The realm's script ran and its parts loaded (each realm started says so once). */
+  ready?(): void;
 }
 
 interface Running {
@@ -33,7 +41,7 @@ interface Running {
 }
 
 /** The client realm of a frame whose client realm script is at `url` (a blob: URL: it inherits the frame's CSP). */
-export function clientRealmHost(url: string, on: ClientRealmEvents): ClientRealmHost {
+export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'client-realm'): ClientRealmHost {
   let realm: Running | null = null;
   const stopTimer = (r: Running) => {
     if (r.timer !== null) clearTimeout(r.timer);
@@ -47,19 +55,21 @@ export function clientRealmHost(url: string, on: ClientRealmEvents): ClientRealm
     on.restarted(reason);
   };
   const start = (): Running => {
-    const r: Running = { worker: new Worker(url, { name: 'client-realm' }), timer: null, spoke: false };
+    const r: Running = { worker: new Worker(url, { name }), timer: null, spoke: false };
     r.worker.onmessage = (e: MessageEvent<Partial<ClientRealmStatus> | null>) => {
       if (realm !== r) return;
-      stopTimer(r);
       r.spoke = true;
+      // Not progress on a batch: a batch's watchdog keeps running.
+      if (e.data?.type === 'ready') return on.ready?.();
+      stopTimer(r);
       if (e.data?.type !== 'busy') return;
       const ms = on.budgetMs();
-      r.timer = setTimeout(() => end(r, `the client realm did not answer within ${ms} ms; it was ended and another started`), ms);
+      r.timer = setTimeout(() => end(r, `the ${name.replaceAll('-', ' ')} did not answer within ${ms} ms; it was ended and another started`), ms);
     };
     r.worker.onerror = (e) => {
       e.preventDefault();
       if (realm !== r) return;
-      if (r.spoke) return end(r, `the client realm failed (${e.message || 'an uncaught error'}); it was ended and another started`);
+      if (r.spoke) return end(r, `the ${name.replaceAll('-', ' ')} failed (${e.message || 'an uncaught error'}); it was ended and another started`);
       stopTimer(r);
       r.worker.terminate();
       realm = null;

@@ -82,9 +82,12 @@ export interface ClientRealmInit {
   port: MessagePort;
 }
 
-/** Client realm → frame, on its global: a batch started (`busy`, the frame's watchdog runs) or ended (`idle`). */
+/**
+ * Client realm → frame, on its global: a batch started (`busy`, the frame's watchdog runs) or ended (`idle`), or the
+ * realm's script ran and its parts loaded (`ready`, once).
+ */
 export interface ClientRealmStatus {
-  type: 'busy' | 'idle';
+  type: 'busy' | 'idle' | 'ready';
 }
 
 /**
@@ -127,8 +130,15 @@ export interface ClientRealmSdkReply {
   sdk: ClientOutcome<unknown>;
 }
 
+/**
+ * Frame → worker, over the port, answering `need-world-clients`: the worker's end of a channel to the worlds' client
+ * realm (clientRealmWorlds.ts), or why there is none. Sent again with `reason` when that realm was ended and restarted
+ * (the checks waiting on the old one get no verdict and the reason).
+ */
+export type WorldClientsPort = { type: 'world-clients'; port: MessagePort; reason: string | null } | { type: 'world-clients'; error: string };
+
 /** Frame → worker, over the port. */
-export type FrameToWorker = EvaluateRequest | ChunkTexts | ClientsRestarted;
+export type FrameToWorker = EvaluateRequest | ChunkTexts | ClientsRestarted | WorldClientsPort;
 
 /**
  * Worker → frame, over the port: the shell is warmed up and ready for requests, a reply, engine chunks it needs, or
@@ -139,6 +149,8 @@ export type WorkerMessage =
   | { type: 'ready' }
   | WorkerReply
   | { type: 'need-chunks'; names: string[] }
+  /** A world case's checks need the worlds' client realm (clientRealmWorlds.ts): the frame answers WorldClientsPort. */
+  | { type: 'need-world-clients' }
   | { type: 'phase'; id: number; phase: 'load' | 'run' }
   /** A `firstOnly` run posted its first report (`partial`) and stopped: the full report needs a realm with every engine part. */
   | { type: 'rest'; id: number };

@@ -15,10 +15,9 @@ import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
 import { hardenRealm } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
-import type { ClientHost } from '../engine/real-sdk/client-side.ts';
-import { readDeep } from '../engine/lib/deep-post.ts';
-import { remoteClients } from './realClients.ts';
-import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type ClientRealmReply, type ClientRealmRequest, type ClientRealmSdkReply, type ClientRealmSdkRequest, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
+import { clientRealm, dataOf } from './workerClients.ts';
+import { hasOwnClients } from '../engine/worlds/entries.ts';
+import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -59,17 +58,6 @@ function remove(target: object, name: string): void {
   }
 }
 
-// Captured before any schema code runs: a patched `MessageEvent.prototype.data` getter would otherwise see the event,
-// and through its `target`, the port.
-const dataGetter = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get;
-if (!dataGetter) throw new Error('MessageEvent has no data getter');
-const dataOf = Function.prototype.call.bind(dataGetter) as (e: MessageEvent) => unknown;
-// Likewise a port's `postMessage` and `onmessage` setter: a port to a restarted client realm arrives after schema code ran.
-const portPost = MessagePort.prototype.postMessage;
-const portOnMessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')?.set;
-if (!portOnMessage) throw new Error('MessagePort has no onmessage setter');
-const portListen: (v: unknown) => void = portOnMessage;
-
 for (const name of BLOCKED) remove(globalThis, name);
 for (const name of BLOCKED_NAVIGATOR) remove(navigator, name);
 
@@ -80,64 +68,28 @@ function onInit(e: MessageEvent<unknown>): void {
   if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort) || !(m.clients instanceof MessagePort)) return;
   scope.removeEventListener('message', onInit);
   const port = m.port;
-  const { verifier, clients, restarted } = clientRealm(m.clients);
+  // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
+  const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
+  const { verifier, clients, restarted, worlds } = clientRealm(m.clients, send);
   // This realm's engine caches (loads, the transpiled source, the SDK sessions), shared by its evaluations; the real
   // runs' clients run in the client realm.
   const session = engineSession({ sdkClients: clients });
-  // Bound now, so that schema code patching MessagePort.prototype.postMessage never gets `this` = port.
-  const send = port.postMessage.bind(port) as (message: WorkerMessage) => void;
   const chunks = chunkRequests(send);
   chunkHost.setFetcher(chunks.fetch);
   // The frame sends one request at a time, and only after `ready`.
   port.onmessage = (ev) => {
     const m = dataOf(ev) as FrameToWorker | null;
     if (typeof m !== 'object' || m === null) return;
-    if (m.type === 'evaluate') void run(m, send, verifier, session);
+    if (m.type === 'evaluate') {
+      // A world with clients of its own: its client realm starts now, beside the engine's work, not after the verdicts.
+      if (hasOwnClients(m.case)) void clients.prepare().catch(() => undefined);
+      void run(m, send, verifier, session);
+    }
     else if (m.type === 'chunks') chunks.answer(m);
     else if (m.type === 'clients' && m.port instanceof MessagePort) restarted(m.port, String(m.reason));
+    else if (m.type === 'world-clients') worlds(m);
   };
   void (m.warmUp ? warmUp(verifier, session) : Promise.resolve()).then(() => send({ type: 'ready' }));
-}
-
-/**
- * The clients' checks, asked of the client realm (clientRealm.ts) over its port: the port, its bound `postMessage` and
- * the replies' resolvers are captured here, before any schema code runs. `restarted` takes the port to a new client
- * realm (the frame ended the old one: it crashed or hung): the checks still waiting fail with the frame's reason.
- */
-function clientRealm(first: MessagePort): { verifier: Verifier; clients: ClientHost; restarted(port: MessagePort, reason: string): void } {
-  const waiting = new Map<number, { resolve(verdicts: ClientRealmReply['verdicts']): void; reject(e: Error): void }>();
-  let next = 0;
-  let post: (message: ClientRealmRequest | ClientRealmSdkRequest, transfer?: Transferable[]) => void = () => {};
-  // The real runs' clients live there too (realClients.ts): their replies carry `sdk`.
-  const sdk = remoteClients((message, transfer) => post(message, transfer));
-  const connect = (port: MessagePort) => {
-    const bound = portPost.bind(port) as (message: unknown, transfer?: Transferable[]) => void;
-    post = (message, transfer) => (transfer ? bound(message, transfer) : bound(message));
-    Reflect.apply(portListen, port, [(ev: MessageEvent) => {
-      const reply = readDeep(dataOf(ev)) as ClientRealmReply | ClientRealmSdkReply | null;
-      if (typeof reply === 'object' && reply !== null && 'sdk' in reply) return sdk.answer(reply);
-      if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
-      const asked = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      asked?.resolve(reply.verdicts);
-    }]);
-  };
-  connect(first);
-  const verifier: Verifier = {
-    verify: (requests) =>
-      new Promise((resolve, reject) => {
-        const id = next++;
-        waiting.set(id, { resolve, reject });
-        post({ id, requests: [...requests] });
-      }),
-  };
-  const restarted = (port: MessagePort, reason: string) => {
-    connect(port);
-    const failed = [...waiting.values()];
-    waiting.clear();
-    for (const w of failed) w.reject(new Error(reason));
-  };
-  return { verifier, clients: sdk, restarted };
 }
 
 /** Runs the warm-up cases; their reports are thrown away (a failure only means the first real case runs colder). */

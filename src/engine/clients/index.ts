@@ -20,14 +20,14 @@ export const CLIENT_REGISTRY: ClientRegistry = {
 /** The clients in the catalog's (display) order. */
 export const CLIENTS: readonly Client[] = CLIENT_IDS.map((id) => CLIENT_REGISTRY[id]);
 
-const byWorld = new WeakMap<World, readonly Client[]>();
+const byWorld = new WeakMap<object, readonly Client[]>();
 const modernV2: Partial<Record<ClientId, Client>> = { 'sdk-v2-node': sdkV2NodeClientModern, 'sdk-v2-browser': sdkV2BrowserClientModern };
 
 /**
  * The clients of a world and era: its v1 client is the world's SDK (1.20.2 validates with its own Ajv 6); in the
  * 2026-07-28 era the v2 clients read the modern wire and SDK 1.x's client says it cannot speak it; the default world's are CLIENTS.
  */
-export function clientsOf(world: World | undefined, protocol?: LoadedCase['protocol']): readonly Client[] {
+export function clientsOf(world: Pick<World, 'isDefault' | 'v1'> | undefined, protocol?: LoadedCase['protocol']): readonly Client[] {
   const clients = clientsOfWorld(world);
   return protocol === '2026-07-28' ? clients.map((c) => modernV2[c.id] ?? (c.id === 'sdk-v1' ? v1InModernEra : c)) : clients;
 }
@@ -35,7 +35,7 @@ export function clientsOf(world: World | undefined, protocol?: LoadedCase['proto
 /** SDK 1.x's client in the 2026-07-28 era: it cannot negotiate it, and says so instead of judging a wire it never sees. */
 const v1InModernEra: Client<'sdk-v1'> = { id: 'sdk-v1', dialect: 'ignored', verify: () => ({ valid: null, message: V1_ERA_NOTE.client }) };
 
-function clientsOfWorld(world: World | undefined): readonly Client[] {
+function clientsOfWorld(world: Pick<World, 'isDefault' | 'v1'> | undefined): readonly Client[] {
   if (!world || world.isDefault) return CLIENTS;
   let clients = byWorld.get(world);
   if (!clients) {

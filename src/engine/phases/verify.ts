@@ -9,7 +9,8 @@ import type { ExpandedConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedRepo
 import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
 import { settleMisses, verdictMemo, type Miss, type Verify } from './verdict-memo.ts';
-import type { Verifier } from './verifier.ts';
+import type { Verifier, WorldPick } from './verifier.ts';
+import { DEFAULT_V1 } from '../worlds/world.ts';
 import { messageOf } from '../lib/message.ts';
 
 /** What the verify phase needs of a whole result (answerForm 'result'): servers skip an isError result; a missing structuredContent is its own refusal. */
@@ -31,16 +32,18 @@ export interface VerifyMemo {
 
 /**
  * A fresh memo for one evaluation (the first report's verifyAll and the full report's share it: each verdict runs once).
- * With a verifier, the default world's verdicts are reached there (the sandbox's client realm), each after verifyAll
- * by `settle`; a version world's clients run in this realm (docs/security.md).
+ * With a verifier, the verdicts are reached there (the sandbox's client realms), each after verifyAll by `settle`: a
+ * version world's own SDK 1.x client is named by the request's `world`, and answered by the worlds' client realm.
  */
 export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world'>, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
-  const misses: Miss[] | undefined = verifier && !loaded.world ? [] : undefined;
+  const misses: Miss[] | undefined = verifier ? [] : undefined;
+  // The world's v1 client when it is not the default one (a world whose zod is the default runs the default SDK 1.32.2).
+  const world: WorldPick | undefined = loaded.world && loaded.world.v1 !== DEFAULT_V1 ? { zod: loaded.world.versions.zod, sdk: loaded.world.versions.sdk } : undefined;
   const settle = async () => {
     if (!verifier || !misses || misses.length === 0) return;
     const asked = misses.splice(0);
     const era = loaded.protocol ? { protocol: loaded.protocol } : {};
-    const requests = asked.map((m) => ({ client: m.client.id, listed: m.listed, structuredContent: m.ships, isError: whole.isError, tool: loaded.tool, ...era }));
+    const requests = asked.map((m) => ({ client: m.client.id, listed: m.listed, structuredContent: m.ships, isError: whole.isError, tool: loaded.tool, ...era, ...(world && m.client.id === 'sdk-v1' ? { world } : {}) }));
     // A batch that cannot be asked (not cloneable, say) gets no verdict, and says why: never one this realm made up.
     const unasked = (e: unknown) => requests.map(() => ({ valid: null, message: `The client realm could not be asked: ${messageOf(e)}` }));
     settleMisses(asked, await verifier.verify(requests).catch(unasked));

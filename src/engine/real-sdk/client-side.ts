@@ -1,11 +1,12 @@
 /**
  * The client's side of a real run: the published Client of one SDK major, connected over a port transport to the server
- * in the schema's realm. In the browser this runs in the client realm (src/sandbox/clientRealm.ts, asked over its port
- * by src/sandbox/realClients.ts); in Node, and for a version world whose SDK the client realm does not hold, in the
- * caller's realm (`inProcessClients`), over the same transport. Either way what the run reports (what the client
+ * in the schema's realm. In the browser this runs in a client realm (src/sandbox/clientRealm.ts, or for a version
+ * world's own client src/sandbox/clientRealmWorlds.ts, asked over its port by src/sandbox/realClients.ts); in Node in
+ * the caller's realm (`inProcessClients`), over the same transport. Either way what the run reports (what the client
  * received, the message it threw) is what this client said.
  */
 import type { RealSdkId } from '../contract/catalog.ts';
+import type { SdkVersion, ZodVersion } from '../contract/versions.ts';
 import { messageOf } from '../lib/message.ts';
 import { PortTransport, type PortLike } from './port-transport.ts';
 
@@ -15,6 +16,11 @@ type Ctor = new (...args: never[]) => unknown;
 export interface ClientSpec {
   version: RealSdkId;
   modern: boolean;
+  /**
+   * A version world whose client of this major is its own (not the default world's): the versions that pick it. The
+   * sandbox opens it in the worlds' client realm (src/sandbox/clientRealmWorlds.ts).
+   */
+  world?: { zod: ZodVersion; sdk: SdkVersion };
 }
 
 /** The classes a client of one major is made of (a world's, or the client realm's default ones). */
@@ -40,6 +46,11 @@ export interface RealClient {
 /** Where clients are opened: the client realm (the browser sandbox) or this realm. */
 export interface ClientHost {
   open(spec: ClientSpec, port: MessagePort): Promise<RealClient>;
+  /**
+   * Settles once a spec naming a world can be opened at once (the sandbox: the worlds' client realm started and
+   * ready), so a cold realm's start is not counted in a run's timeout. Absent: always at once.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** The SDK surface we drive (its generics do not fit a user schema known only at runtime). */

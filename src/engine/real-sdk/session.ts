@@ -1,9 +1,10 @@
 /**
  * One real run's server and client of a published SDK major, our one tool registered (SDK boundary). The server runs
- * here, in the schema's realm; the client on the other end of a MessagePort transport (port-transport.ts), in the
- * client realm when the engine session has one (the browser sandbox: EngineSession.sdkClients), else in this realm over the same transport.
+ * here, in the schema's realm; the client on the other end of a MessagePort transport (port-transport.ts), in a
+ * client realm when the engine session has one (the browser sandbox: EngineSession.sdkClients; a version world's own
+ * client in the worlds' client realm), else in this realm over the same transport.
  */
-import { DEFAULT_WORLD, type World } from '../worlds/world.ts';
+import { DEFAULT_V1, DEFAULT_V2, DEFAULT_WORLD, type World } from '../worlds/world.ts';
 import { sdkV2 } from '../chunks.ts';
 import type { Json, JsonSchema } from '../report.ts';
 import type { LoadedCase } from '../types.ts';
@@ -36,11 +37,17 @@ export interface Session {
 }
 
 /**
- * Where this run's client runs: the engine session's client host (the sandbox's client realm) for the default world,
- * whose SDKs that realm holds; else (Node, another world) beside the server, over the same transport.
+ * Where this run's client runs: the engine session's client host when it has one (the sandbox's client realms; a
+ * world's own client is named by the spec's `world`), else (Node) beside the server, over the same transport.
  */
 function clientsFor(world: World, host: ClientHost | undefined): ClientHost {
-  return world.isDefault && host ? host : inProcessClients((v) => (v === 'v1' ? world.v1 : world.v2));
+  return host ?? inProcessClients((v) => (v === 'v1' ? world.v1 : world.v2));
+}
+
+/** The versions that pick the world's client of this major, when it is not the default world's. */
+export function worldSpecOf(world: World, version: RealSdkId): { world?: { zod: World['versions']['zod']; sdk: World['versions']['sdk'] } } {
+  const own = version === 'v1' ? world.v1 !== DEFAULT_V1 : world.v2 !== DEFAULT_V2;
+  return own ? { world: { zod: world.versions.zod, sdk: world.versions.sdk } } : {};
 }
 
 /** Opens a server of this major here and its client where clients run, linked by a MessagePort transport, the case's tool registered. */
@@ -86,7 +93,7 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
       closeServer = () => server.close();
       await server.connect(serverSide);
     }
-    client = await clientsFor(world, loaded.sdkClients).open({ version, modern: isModern(loaded) }, clientPort);
+    client = await clientsFor(world, loaded.sdkClients).open({ version, modern: isModern(loaded), ...worldSpecOf(world, version) }, clientPort);
   } catch (e) {
     await session.close();
     clientPort.close();

@@ -59,3 +59,15 @@ export function worldChunksFor(input: unknown): Array<Chunk<unknown>> {
   if (!zodVersion || !sdkVersion) return [];
   return Object.values(worldParts({ zod: zodVersion, sdk: sdkVersion, server: DEFAULT_VERSIONS.server }));
 }
+
+/** Whether a case (as sent, unchecked) picks a world whose SDK 1.x or v2 client is its own (not the default world's). */
+export function hasOwnClients(input: unknown): boolean {
+  const given = typeof input === 'object' && input !== null ? (input as { versions?: unknown }).versions : undefined;
+  if (typeof given !== 'object' || given === null) return false;
+  const { zod, sdk } = given as { zod?: unknown; sdk?: unknown };
+  const zodVersion = ZOD_VERSIONS.find((z) => z.version === (zod ?? DEFAULT_VERSIONS.zod))?.version;
+  const sdkVersion = SDK_VERSION_IDS.find((s) => s === (sdk ?? DEFAULT_VERSIONS.sdk));
+  if (!zodVersion || !sdkVersion) return false;
+  const parts = worldParts({ zod: zodVersion, sdk: sdkVersion, server: DEFAULT_VERSIONS.server });
+  return parts.v1 !== undefined || parts.v2 !== undefined;
+}

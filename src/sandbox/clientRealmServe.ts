@@ -1,0 +1,71 @@
+/**
+ * What a client realm does with its ports (clientRealm.ts for the default world, clientRealmWorlds.ts for the version
+ * worlds' SDK 1.x clients): the frame posts `init` with a port per schema worker on the realm's global (only the frame
+ * can post there: no schema code runs in a client realm), and over each port it receives only data, a batch of
+ * VerifyRequests, answered with their verdicts, or a real run's client request (when the realm serves them). While any
+ * request is in hand it tells the frame `busy` at each start and each end (`idle` once none is left): the frame's
+ * watchdog ends a realm that makes no progress within its budget.
+ */
+import type { VerifyRequest } from '../engine/phases/verifier.ts';
+import type { Verdict } from '../engine/report.ts';
+import { messageOf } from '../engine/lib/message.ts';
+import type { ClientRealmInit, ClientRealmReply, ClientRealmRequest, ClientRealmSdkRequest, ClientRealmStatus } from './protocol.ts';
+import { readDeep } from '../engine/lib/deep-post.ts';
+
+interface WorkerScope {
+  addEventListener(type: 'message', listener: (e: MessageEvent<unknown>) => void): void;
+  postMessage?(message: ClientRealmStatus): void;
+}
+
+export interface ClientRealmParts {
+  /** What must be loaded before the first request is answered (bundled into the one script: nothing to fetch). */
+  parts: Promise<unknown>;
+  /** What the parts are, in the message of a realm that could not load them. */
+  partsName: string;
+  /** The verdicts of one batch. */
+  verdicts(requests: readonly VerifyRequest[]): Verdict[];
+  /** The real runs' clients, when this realm holds them: whether a message is such a request, and its answer. */
+  sdk?: { is(m: unknown): m is ClientRealmSdkRequest; answer(port: MessagePort, req: ClientRealmSdkRequest): Promise<void> };
+}
+
+/** Serves every port the frame hands this realm. */
+export function serveClientRealm(realm: ClientRealmParts): void {
+  const scope = self as unknown as WorkerScope;
+  /** The requests in hand, across every port; the frame hears of each start and end (frameClients.ts). */
+  const inHand = { count: 0 };
+  const started = () => {
+    inHand.count++;
+    scope.postMessage?.({ type: 'busy' });
+  };
+  const ended = () => {
+    inHand.count--;
+    scope.postMessage?.({ type: inHand.count > 0 ? 'busy' : 'idle' });
+  };
+  const answer = (port: MessagePort, id: number, requests: readonly VerifyRequest[]) => port.postMessage({ id, verdicts: realm.verdicts(requests) } satisfies ClientRealmReply);
+  // The frame hears once the script ran and the parts are in (the worlds' realm is handed to schema workers only then).
+  void realm.parts.then(() => scope.postMessage?.({ type: 'ready' }), () => undefined);
+  scope.addEventListener('message', (e) => {
+    const m = e.data as Partial<ClientRealmInit> | null;
+    if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort)) return;
+    const port = m.port;
+    port.onmessage = (ev: MessageEvent<unknown>) => {
+      const req = readDeep(ev.data) as Partial<ClientRealmRequest> | null;
+      // A real run's client (clientRealmSdk.ts): opened on the port the schema worker transferred, driven with data.
+      if (realm.sdk?.is(req)) {
+        const sdk = realm.sdk;
+        started();
+        void realm.parts.then(() => sdk.answer(port, req)).finally(ended);
+        return;
+      }
+      if (typeof req !== 'object' || req === null || typeof req.id !== 'number' || !Array.isArray(req.requests)) return;
+      const { id, requests } = req as ClientRealmRequest;
+      started();
+      void realm.parts
+        .then(
+          () => answer(port, id, requests),
+          (err: unknown) => port.postMessage({ id, verdicts: requests.map(() => ({ valid: false, message: `The client realm could not load ${realm.partsName}: ${messageOf(err)}` })) } satisfies ClientRealmReply),
+        )
+        .finally(ended);
+    };
+  });
+}
