@@ -5,17 +5,13 @@
  * that world's SDK) cannot change what it says.
  */
 import { resolve } from 'node:path';
-import { createContext, runInContext } from 'node:vm';
-import { Worker } from 'node:worker_threads';
+import { clientRealmIn, clientRealmThread } from './client-realm-host.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDeep } from '../src/engine/lib/deep-post.ts';
 import { engineSession } from '../src/engine/session.ts';
-import { remoteClients } from '../src/sandbox/realClients.ts';
-import type { ClientRealmSdkReply } from '../src/sandbox/protocol.ts';
 import { bundleClientRealm, WORLDS_CLIENT_REALM_ENTRY } from '../vite-plugins/engineBundle.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { inProcessVerifier, routedVerifier, verdictsOf, type Verifier, type VerifyRequest } from '../src/engine/phases/verifier.ts';
-import type { Report, Verdict } from '../src/engine/report.ts';
+import type { Report } from '../src/engine/report.ts';
 import { worldFor } from '../src/engine/worlds/load-world.ts';
 import { DEFAULT_V1, DEFAULT_V2 } from '../src/engine/worlds/world.ts';
 import { inProcessClients } from '../src/engine/real-sdk/client-side.ts';
@@ -48,35 +44,6 @@ describe('the worlds’ client realm bundle', () => {
   });
 });
 
-/** The built worlds' client realm in a realm of its own (node:vm), reached with data only (JSON text). */
-function worldsRealmIn(code: string): Verifier {
-  let reply: ((text: string) => void) | null = null;
-  const context = createContext({ console, TextEncoder, TextDecoder, URL, URLSearchParams, setTimeout, clearTimeout, queueMicrotask, AbortController, crypto, __out: (text: string) => reply?.(text) });
-  runInContext(
-    `globalThis.self = globalThis;
-     var listeners = [];
-     self.addEventListener = function (type, f) { listeners.push(f); };
-     globalThis.MessagePort = class MessagePort { postMessage(m) { __out(JSON.stringify(m)); } };
-     var port = new MessagePort();
-     globalThis.__init = function () { listeners.slice().forEach(function (f) { f({ data: { type: 'init', port: port } }); }); };
-     globalThis.__deliver = function (text) { port.onmessage({ data: JSON.parse(text) }); };`,
-    context,
-  );
-  runInContext(code, context);
-  runInContext('__init()', context);
-  let next = 0;
-  return {
-    verify: (requests) =>
-      new Promise((resolve) => {
-        const id = next++;
-        reply = (text) => {
-          const m = JSON.parse(text) as { id: number; verdicts: Verdict[] };
-          if (m.id === id) resolve(m.verdicts);
-        };
-        (context as unknown as { __deliver(text: string): void }).__deliver(JSON.stringify({ id, requests }));
-      }),
-  };
-}
 
 const OLD_WORLD = { zod: '3.25.76', sdk: '1.20.2' } as const;
 const sdkV1 = (r: Report) => r.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1'];
@@ -88,7 +55,7 @@ describe('a version world’s SDK 1.x client in the worlds’ client realm', () 
   });
 
   it('reaches the in-process verdicts of every world whose v1 client is its own, each sdk-v1 check asked of that realm', async () => {
-    const worlds = routedVerifier(inProcessVerifier, worldsRealmIn(bundle.code));
+    const worlds = routedVerifier(inProcessVerifier, clientRealmIn(bundle.code));
     const cases = [
       { zod: '3.25.76', sdk: '1.20.2' },
       { zod: '3.25.76', sdk: '1.32.2' },
@@ -108,32 +75,13 @@ describe('a version world’s SDK 1.x client in the worlds’ client realm', () 
   }, 120_000);
 
   it('cannot be forged by schema code that patches the world’s zod (attack row: the SDK 1.20 client’s result parse)', async () => {
-    const world = await worldFor({ ...OLD_WORLD, server: '2.4.0' });
-    type Parsed = { status: string; value?: unknown };
-    const ZodType = (world.zod.root as { ZodType: { prototype: { _parseSync(input: unknown): Parsed } } }).ZodType;
     const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ idw: z.string().optional() });\n", answer: '{"idw":"1","extra":2}', versions: OLD_WORLD };
     const honest = await evaluate(c);
     expect(sdkV1(honest)).toEqual({ valid: false, message: "MCP error -32602: Structured content does not match the tool's output schema: data should NOT have additional properties" });
 
-    // What schema code in that world can do: its `zod` is the zod 3 the world's SDK parses results with (zod's own
-    // objects are not frozen). The parse of a tool result now hands the client a structuredContent that fits the listing.
-    const original = ZodType.prototype._parseSync;
-    ZodType.prototype._parseSync = function (this: unknown, input: unknown) {
-      const r = original.call(this, input);
-      const value = r.value as { structuredContent?: unknown } | undefined;
-      if (r.status === 'valid' && value && typeof value === 'object' && value.structuredContent) value.structuredContent = {};
-      return r;
-    };
-    let inRealm: Report;
-    let viaRealm: Report;
     // Keys of their own, so no verdict or validator of the honest run is reused.
     const [c1, c2] = ['idx', 'idy'].map((k) => ({ ...c, schema: c.schema.replace('idw', k), answer: c.answer.replace('idw', k) }));
-    try {
-      inRealm = await evaluate(c1);
-      viaRealm = await evaluate(c2, { verifier: routedVerifier(inProcessVerifier, worldsRealmIn(bundle.code)) });
-    } finally {
-      ZodType.prototype._parseSync = original;
-    }
+    const [inRealm, viaRealm] = await withForgedResultParse(async () => [await evaluate(c1), await evaluate(c2, { verifier: routedVerifier(inProcessVerifier, clientRealmIn(bundle.code)) })]);
     // The control: the patch forges the verdict of the world's client where it runs beside the schema.
     expect(sdkV1(inRealm)).toEqual({ valid: true, message: null });
     // The worlds' client realm's verdict is the truthful one, in Ajv 6's words.
@@ -141,28 +89,11 @@ describe('a version world’s SDK 1.x client in the worlds’ client realm', () 
   }, 120_000);
 });
 
-/** The built worlds' client realm in a thread of its own (real MessagePorts between), started as the frame starts it. */
-function worldsRealmThread(code: string): { worker: Worker; host: ReturnType<typeof remoteClients> } {
-  const shim = `const { parentPort } = require('node:worker_threads');
-    globalThis.self = globalThis;
-    let listeners = [];
-    self.addEventListener = (type, f) => listeners.push(f);
-    parentPort.on('message', (data) => listeners.slice().forEach((f) => f({ data })));\n`;
-  const worker = new Worker(shim + code, { eval: true });
-  const { port1, port2 } = new MessageChannel();
-  worker.postMessage({ type: 'init', port: port2 }, [port2 as never]);
-  const host = remoteClients((m, transfer) => port1.postMessage(m, (transfer ?? []) as never));
-  port1.onmessage = (e) => {
-    const reply = readDeep(e.data) as ClientRealmSdkReply;
-    if ('sdk' in reply) host.answer(reply);
-  };
-  return { worker, host };
-}
 
 describe('a version world’s real runs: the published server here, that world’s published client in the worlds’ client realm', () => {
-  let thread: ReturnType<typeof worldsRealmThread>;
+  let thread: ReturnType<typeof clientRealmThread>;
   beforeAll(() => {
-    thread = worldsRealmThread(bundle.code);
+    thread = clientRealmThread(bundle.code);
   });
   afterAll(async () => {
     await thread.worker.terminate();
@@ -194,31 +125,37 @@ describe('a version world’s real runs: the published server here, that world�
   });
 
   it('cannot be forged by schema code that patches the world’s zod: the SDK 1.20 client’s result parse (attack row)', async () => {
-    const world = await worldFor({ ...OLD_WORLD, server: '2.4.0' });
-    type Parsed = { status: string; value?: unknown };
-    const ZodType = (world.zod.root as { ZodType: { prototype: { _parseSync(input: unknown): Parsed } } }).ZodType;
     const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ idr: z.string().optional() });\n", answer: '{"idr":"1","extra":2}', versions: OLD_WORLD };
     const honest = await evaluate(c);
     expect(honest.realSdk.v1?.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data should NOT have additional properties");
-    const original = ZodType.prototype._parseSync;
-    ZodType.prototype._parseSync = function (this: unknown, input: unknown) {
-      const r = original.call(this, input);
-      const value = r.value as { structuredContent?: unknown } | undefined;
-      if (r.status === 'valid' && value && typeof value === 'object' && value.structuredContent) value.structuredContent = {};
-      return r;
-    };
-    let inRealm: Report;
-    let viaRealm: Report;
     const [c1, c2] = ['ids', 'idt'].map((k) => ({ ...c, schema: c.schema.replace('idr', k), answer: c.answer.replace('idr', k) }));
-    try {
-      inRealm = await evaluate(c1);
-      viaRealm = await evaluate(c2, { session: there() });
-    } finally {
-      ZodType.prototype._parseSync = original;
-    }
+    const [inRealm, viaRealm] = await withForgedResultParse(async () => [await evaluate(c1), await evaluate(c2, { session: there() })]);
     // The control: beside the server, the world's client parses with the patched zod and its run passes.
     expect(inRealm.realSdk.v1?.callError).toBeNull();
     // In the worlds' client realm, the client says what it says of what it received.
     expect(viaRealm.realSdk.v1?.callError).toBe(honest.realSdk.v1?.callError);
   }, 120_000);
 });
+
+/**
+ * Runs `run` while zod 3.25.76 (the zod of SDK 1.20.2's world) is patched as schema code in that world can patch it:
+ * its `zod` is the zod 3 the world's SDK parses results with, and zod's own objects are not frozen. The parse of a
+ * tool result then hands the client a structuredContent that fits the listing. Restored after, whatever happens.
+ */
+async function withForgedResultParse<T>(run: () => Promise<T>): Promise<T> {
+  const world = await worldFor({ ...OLD_WORLD, server: '2.4.0' });
+  type Parsed = { status: string; value?: unknown };
+  const ZodType = (world.zod.root as { ZodType: { prototype: { _parseSync(input: unknown): Parsed } } }).ZodType;
+  const original = ZodType.prototype._parseSync;
+  ZodType.prototype._parseSync = function (this: unknown, input: unknown) {
+    const r = original.call(this, input);
+    const value = r.value as { structuredContent?: unknown } | undefined;
+    if (r.status === 'valid' && value && typeof value === 'object' && value.structuredContent) value.structuredContent = {};
+    return r;
+  };
+  try {
+    return await run();
+  } finally {
+    ZodType.prototype._parseSync = original;
+  }
+}

@@ -4,15 +4,11 @@
  * the client realm says.
  */
 import { resolve } from 'node:path';
-import { createContext, runInContext } from 'node:vm';
-import { Worker } from 'node:worker_threads';
+import { clientRealmIn, clientRealmThread } from './client-realm-host.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runRealSdk } from '../src/engine/real-sdk.ts';
 import type { LoadedCase } from '../src/engine/types.ts';
-import { readDeep } from '../src/engine/lib/deep-post.ts';
-import { remoteClients } from '../src/sandbox/realClients.ts';
-import type { ClientRealmSdkReply } from '../src/sandbox/protocol.ts';
 import { bundleClientRealm } from '../vite-plugins/engineBundle.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { inProcessVerifier, type Verifier, type VerifyRequest } from '../src/engine/phases/verifier.ts';
@@ -93,40 +89,6 @@ describe('evaluate() with a verifier', () => {
   });
 });
 
-/**
- * The built client realm, run in a realm of its own (node:vm: its own Function, JSON, prototypes), reached as the
- * schema's worker reaches it: data in, data out (here as JSON text, so no object of either realm crosses).
- */
-function clientRealmIn(code: string): Verifier {
-  let reply: ((text: string) => void) | null = null;
-  const context = createContext({ console, TextEncoder, TextDecoder, URL, URLSearchParams, setTimeout, clearTimeout, queueMicrotask, AbortController, crypto, __out: (text: string) => reply?.(text) });
-  runInContext(
-    `globalThis.self = globalThis;
-     var listeners = [];
-     self.addEventListener = function (type, f) { listeners.push(f); };
-     self.removeEventListener = function () { listeners = []; };
-     globalThis.MessagePort = class MessagePort { postMessage(m) { __out(JSON.stringify(m)); } };
-     var port = new MessagePort();
-     globalThis.__init = function () { listeners.slice().forEach(function (f) { f({ data: { type: 'init', port: port } }); }); };
-     globalThis.__deliver = function (text) { port.onmessage({ data: JSON.parse(text) }); };`,
-    context,
-  );
-  runInContext(code, context);
-  runInContext('__init()', context);
-  let next = 0;
-  return {
-    verify: (requests) =>
-      new Promise((resolve) => {
-        const id = next++;
-        reply = (text) => {
-          const m = JSON.parse(text) as { id: number; verdicts: Verdict[] };
-          if (m.id === id) resolve(m.verdicts);
-        };
-        (context as unknown as { __deliver(text: string): void }).__deliver(JSON.stringify({ id, requests }));
-      }),
-  };
-}
-
 describe('a schema realm whose built-ins were patched', () => {
   it('cannot change the client realm’s verdict (attack row: a forged Function writes always-true validators)', async () => {
     const clientRealm = clientRealmIn(bundle.code);
@@ -161,28 +123,6 @@ describe('a schema realm whose built-ins were patched', () => {
     expect(viaClientRealm.converters.zod?.policies.raw?.verdicts['sdk-v2-node']).toMatchObject({ valid: false });
   });
 });
-
-/**
- * The built client realm in a thread of its own (node:worker_threads: another realm, and real MessagePorts between),
- * started as the sandbox frame starts it: one init message carrying its end of the channel to the schema's side.
- */
-function clientRealmThread(code: string): { worker: Worker; host: ReturnType<typeof remoteClients> } {
-  const shim = `const { parentPort } = require('node:worker_threads');
-    globalThis.self = globalThis;
-    let listeners = [];
-    self.addEventListener = (type, f) => listeners.push(f);
-    self.removeEventListener = (type, f) => { listeners = listeners.filter((g) => g !== f); };
-    parentPort.on('message', (data) => listeners.slice().forEach((f) => f({ data })));\n`;
-  const worker = new Worker(shim + code, { eval: true });
-  const { port1, port2 } = new MessageChannel();
-  worker.postMessage({ type: 'init', port: port2 }, [port2 as never]);
-  const host = remoteClients((m, transfer) => port1.postMessage(m, (transfer ?? []) as never));
-  port1.onmessage = (e) => {
-    const reply = readDeep(e.data) as ClientRealmSdkReply;
-    if ('sdk' in reply) host.answer(reply);
-  };
-  return { worker, host };
-}
 
 describe('the real runs: the published server here, the published client in the client realm', () => {
   let thread: ReturnType<typeof clientRealmThread>;

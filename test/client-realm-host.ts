@@ -1,0 +1,68 @@
+/**
+ * The built client realms (src/sandbox/clientRealm.ts, clientRealmWorlds.ts) outside the browser, for the tests that
+ * hold them to what the sandbox frame does: in a realm of their own (node:vm) reached with data only, or in a thread
+ * of their own (node:worker_threads) with real MessagePorts between.
+ */
+import { createContext, runInContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { readDeep } from '../src/engine/lib/deep-post.ts';
+import type { Verifier } from '../src/engine/phases/verifier.ts';
+import type { Verdict } from '../src/engine/report.ts';
+import type { ClientRealmSdkReply } from '../src/sandbox/protocol.ts';
+import { remoteClients } from '../src/sandbox/realClients.ts';
+
+/**
+ * The built client realm, run in a realm of its own (node:vm: its own Function, JSON, prototypes), reached as the
+ * schema's worker reaches it: data in, data out (here as JSON text, so no object of either realm crosses).
+ */
+export function clientRealmIn(code: string): Verifier {
+  let reply: ((text: string) => void) | null = null;
+  const context = createContext({ console, TextEncoder, TextDecoder, URL, URLSearchParams, setTimeout, clearTimeout, queueMicrotask, AbortController, crypto, __out: (text: string) => reply?.(text) });
+  runInContext(
+    `globalThis.self = globalThis;
+     var listeners = [];
+     self.addEventListener = function (type, f) { listeners.push(f); };
+     self.removeEventListener = function () { listeners = []; };
+     globalThis.MessagePort = class MessagePort { postMessage(m) { __out(JSON.stringify(m)); } };
+     var port = new MessagePort();
+     globalThis.__init = function () { listeners.slice().forEach(function (f) { f({ data: { type: 'init', port: port } }); }); };
+     globalThis.__deliver = function (text) { port.onmessage({ data: JSON.parse(text) }); };`,
+    context,
+  );
+  runInContext(code, context);
+  runInContext('__init()', context);
+  let next = 0;
+  return {
+    verify: (requests) =>
+      new Promise((resolve) => {
+        const id = next++;
+        reply = (text) => {
+          const m = JSON.parse(text) as { id: number; verdicts: Verdict[] };
+          if (m.id === id) resolve(m.verdicts);
+        };
+        (context as unknown as { __deliver(text: string): void }).__deliver(JSON.stringify({ id, requests }));
+      }),
+  };
+}
+
+/**
+ * The built client realm in a thread of its own (node:worker_threads: another realm, and real MessagePorts between),
+ * started as the sandbox frame starts it: one init message carrying its end of the channel to the schema's side.
+ */
+export function clientRealmThread(code: string): { worker: Worker; host: ReturnType<typeof remoteClients> } {
+  const shim = `const { parentPort } = require('node:worker_threads');
+    globalThis.self = globalThis;
+    let listeners = [];
+    self.addEventListener = (type, f) => listeners.push(f);
+    self.removeEventListener = (type, f) => { listeners = listeners.filter((g) => g !== f); };
+    parentPort.on('message', (data) => listeners.slice().forEach((f) => f({ data })));\n`;
+  const worker = new Worker(shim + code, { eval: true });
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ type: 'init', port: port2 }, [port2 as never]);
+  const host = remoteClients((m, transfer) => port1.postMessage(m, (transfer ?? []) as never));
+  port1.onmessage = (e) => {
+    const reply = readDeep(e.data) as ClientRealmSdkReply;
+    if ('sdk' in reply) host.answer(reply);
+  };
+  return { worker, host };
+}
