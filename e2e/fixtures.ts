@@ -37,11 +37,18 @@ interface Fixtures {
    * itself (an init script, a context option such as colorScheme, a popup) sets `test.use({ isolated: true })`.
    */
   isolated: boolean;
+  /**
+   * True: the test gets its worker's open app page (kept from the last such test), and `openCase` opens each case in it
+   * the way a user opens a link in the open app: by navigating to the link, without loading the app again. For rows
+   * that open a case and read what the app shows of it; not for rows about a page load, storage, a reload, the viewport
+   * or the first verdict. A row that fails closes the page, and a row without `reuse` closes it before it starts.
+   */
+  reuse: boolean;
 }
 
 interface WorkerFixtures {
-  /** The worker's context, and where its network guard reports (each test points it at its own list). */
-  shared: { context: BrowserContext; blocked: { to: string[] } };
+  /** The worker's context, where its network guard reports (each test points it at its own list), and the kept app page. */
+  shared: { context: BrowserContext; blocked: { to: string[] }; kept: Page | null };
 }
 
 /**
@@ -65,12 +72,30 @@ export async function blockBeyondLocalhost(context: BrowserContext, blocked: { p
   });
 }
 
+/** Empties the app origin's storage and permissions in the shared context (its pages closed first). */
+async function clearOrigin(context: BrowserContext, origin: string): Promise<void> {
+  const probe = await context.newPage();
+  const cdp = await context.newCDPSession(probe);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,cookies' });
+  await cdp.detach();
+  await context.clearPermissions();
+  await probe.close();
+}
+
+/** Closes the kept app page and empties what its app wrote. */
+async function forget(shared: WorkerFixtures['shared'], origin: string): Promise<void> {
+  await shared.kept?.close();
+  shared.kept = null;
+  await clearOrigin(shared.context, origin);
+}
+
 /** The project options a shared context takes (a test's own options, set with test.use, need `isolated`). */
 const CONTEXT_OPTIONS = ['viewport', 'userAgent', 'deviceScaleFactor', 'isMobile', 'hasTouch', 'baseURL'] as const;
 
 /** Playwright's `test` with the network guard on for every test, a context shared per worker, and an opt-in request trap. */
 export const test = base.extend<Fixtures, WorkerFixtures>({
   isolated: [false, { option: true }],
+  reuse: [false, { option: true }],
   shared: [
     async ({ browser }, use, workerInfo) => {
       // The project's device and base URL, as Playwright's own context would have them.
@@ -79,25 +104,30 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const context = await browser.newContext(options);
       const blocked = { to: [] as string[] };
       await blockBeyondLocalhost(context, { push: (url: string) => blocked.to.push(url) });
-      await use({ context, blocked });
+      await use({ context, blocked, kept: null });
       await context.close();
     },
     { scope: 'worker' },
   ],
-  context: async ({ context, isolated, shared }, use, testInfo) => {
+  context: async ({ context, isolated, reuse, shared }, use, testInfo) => {
     if (isolated) return use(context);
+    const origin = new URL(testInfo.project.use.baseURL ?? 'http://localhost').origin;
+    // A row that loads the app itself starts without the kept page, whose app could still write a draft.
+    if (!reuse && shared.kept) await forget(shared, origin);
     await use(shared.context);
     // What a test leaves in the shared context goes with it: its pages, the app origin's storage, its permissions.
     // Pages close first: an open app can still write its draft (its throttled autosave, the flush on pagehide), so
-    // clearing storage before they are gone would leave the next test a draft to restore.
-    await Promise.all(shared.context.pages().map((p) => p.close()));
-    const probe = await shared.context.newPage();
-    const cdp = await shared.context.newCDPSession(probe);
-    const origin = new URL(testInfo.project.use.baseURL ?? 'http://localhost').origin;
-    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,websql,cache_storage,service_workers,cookies' });
-    await cdp.detach();
-    await shared.context.clearPermissions();
-    await probe.close();
+    // clearing storage before they are gone would leave the next test a draft to restore. The kept page stays for the
+    // next row that reuses it, unless this row failed with it in an unknown state.
+    if (reuse && testInfo.status !== testInfo.expectedStatus) shared.kept = null;
+    await Promise.all(shared.context.pages().filter((p) => p !== shared.kept).map((p) => p.close()));
+    if (!shared.kept) await clearOrigin(shared.context, origin);
+  },
+  page: async ({ context, reuse, isolated, shared }, use) => {
+    if (!reuse || isolated) return use(await context.newPage());
+    if (shared.kept?.isClosed()) shared.kept = null;
+    shared.kept ??= await context.newPage();
+    await use(shared.kept);
   },
   external: [
     async ({ context, isolated, shared }, use) => {
@@ -131,9 +161,27 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Opens the app on a permalink holding `c` (missing fields from the default case). */
+/**
+ * Opens the app on a permalink holding `c` (missing fields from the default case). On a page where the app is open (a
+ * `reuse` row's kept page) that is the navigation a user makes to a link in the open app: it returns once the app
+ * holds the case and its run has settled and painted, so nothing the row reads is the previous case's.
+ */
 export async function openCase(page: Page, c: Partial<PlaygroundCase>): Promise<void> {
-  await page.goto(`/${encodePermalink({ ...DEFAULT_CASE, ...c })}`);
+  const full = { ...DEFAULT_CASE, ...c };
+  const open = await page.evaluate(() => window.__playground !== undefined && location.pathname === '/' && location.search === '').catch(() => false);
+  // Through an empty fragment (which the app ignores): the address bar may still hold this very link, written before
+  // the last row's edits, and navigating to the same fragment again is no navigation at all.
+  if (open) await page.goto('/#');
+  await page.goto(`/${encodePermalink(full)}`);
+  if (!open) return;
+  await page.waitForFunction(
+    ({ schema, answer, tool }) => {
+      const s = window.__playground!.store.getState();
+      return s.schema === schema && s.answer === answer && s.tool === tool && ['done', 'timeout', 'crash', 'held'].includes(s.run.kind);
+    },
+    { schema: full.schema, answer: full.answer, tool: full.tool },
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** The text of an editor, read from its Monaco model through the app's test hook (never from the DOM: lines are virtualised). */

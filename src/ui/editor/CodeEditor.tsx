@@ -2,7 +2,7 @@
 import { Editor, type OnMount } from '@monaco-editor/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EditorMarker } from './answerMarkers.ts';
-import { monaco } from './monaco.ts';
+import { monaco, startTypeScript } from './monaco.ts';
 import { useServices } from '../storeContext.ts';
 import type { EditorName } from './mountedEditors.ts';
 import { addZodTypes } from './zodTypes.ts';
@@ -60,9 +60,16 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     editorRef.current?.updateOptions(fitted(language, long));
     setLongLines(long);
   };
-  /** Replaces the whole text as one undoable edit, the language and wrapping set for the new text first. */
+  /**
+   * Replaces the whole text as one undoable edit, the language, wrapping and line ending set for the new text first.
+   * Monaco rewrites every line break of an edit to the model's line ending, which it took from the first text (CRLF for
+   * a one-line text on Windows): without matching it, a case opened in the open app would hold other line breaks than
+   * its link, and so another link.
+   */
   const replaceText = (model: monaco.editor.ITextModel, text: string) => {
     fitTo(model, text);
+    const eol = text.includes('\r\n') ? monaco.editor.EndOfLineSequence.CRLF : monaco.editor.EndOfLineSequence.LF;
+    if (model.getEndOfLineSequence() !== eol) model.setEOL(eol);
     model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
   };
 
@@ -112,6 +119,9 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     // The user clicked or tabbed into the read-only text that stood here: the keyboard is theirs.
     if (ui.getState().takeFocusRequest(name)) editor.focus();
     if (language === 'typescript') {
+      // The TypeScript worker starts on the user's first visit to this editor (monaco.ts says why); typing implies one.
+      if (editor.hasTextFocus()) startTypeScript();
+      else editor.onDidFocusEditorText(startTypeScript);
       // After first paint: the declarations are a separate asset, fetched only once the schema editor exists.
       const later = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
       later(() => void addZodTypes(monaco));
@@ -169,6 +179,8 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
       theme={theme === 'dark' ? 'vs-dark' : 'vs'}
       onMount={onMount}
       onChange={(_text, e) => {
+        // A line-ending change comes just before the replacement that needs it (replaceText), which is what lands.
+        if (e.isEolChange) return;
         if (timer.current) clearTimeout(timer.current);
         // A paste of a long line is fitted at once, before Monaco starts tokenizing it as JSON or TypeScript.
         const wait = coalesceMs(editorRef.current?.getModel()?.getValueLength() ?? 0);

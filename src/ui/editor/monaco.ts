@@ -5,11 +5,26 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
 
-/** Monaco's worker per language label; anything else gets the plain editor worker. */
-const WORKERS: Record<string, () => Worker> = {
+/**
+ * The TypeScript worker (a 7 MB script that then type-checks the schema against zod's declarations, seconds of CPU)
+ * starts when the user first focuses the schema editor, not when a link opens: until then Monaco's requests for it
+ * (diagnostics, hovers) wait. A link that is only read never pays for it, and it never competes with a first verdict.
+ */
+const typeScript = (() => {
+  let open = (): void => {};
+  const wanted = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wanted, open: () => open() };
+})();
+/** Lets the TypeScript worker start (the schema editor calls it on its first focus); once is enough. */
+export const startTypeScript = typeScript.open;
+
+/** Monaco's worker per language label (Monaco accepts a promise of one); anything else gets the plain editor worker. */
+const WORKERS: Record<string, () => Worker | Promise<Worker>> = {
   json: () => new JsonWorker(),
-  typescript: () => new TsWorker(),
-  javascript: () => new TsWorker(),
+  typescript: () => typeScript.wanted.then(() => new TsWorker()),
+  javascript: () => typeScript.wanted.then(() => new TsWorker()),
 };
 
 self.MonacoEnvironment = { getWorker: (_id: string, label: string) => (WORKERS[label] ?? (() => new EditorWorker()))() };
