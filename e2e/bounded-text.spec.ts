@@ -1,6 +1,9 @@
 /** Giant messages do not freeze the page: the panes show a message's first characters, say how many more, and show or copy the whole on request. */
 import { expect, openCase, test } from './fixtures.ts';
 
+// Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
+test.use({ reuse: true });
+
 const LONG = `Too long: ${'x'.repeat(20_000)}`;
 /** A refinement that always fails with a 20,010-character message: the server's refusal quotes it. */
 const SCHEMA = `import { z } from 'zod';

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import type { ExpectedListError, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { EXAMPLES } from '../src/examples/index.ts';
+import { exampleCase } from '../src/examples/links.ts';
+import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -161,25 +163,42 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
-/**
- * Opens the app on a permalink holding `c` (missing fields from the default case). On a page where the app is open (a
- * `reuse` row's kept page) that is the navigation a user makes to a link in the open app: it returns once the app
- * holds the case and its run has settled and painted, so nothing the row reads is the previous case's.
- */
+/** Opens the app on a permalink holding `c` (missing fields from the default case); see openLink. */
 export async function openCase(page: Page, c: Partial<PlaygroundCase>): Promise<void> {
-  const full = { ...DEFAULT_CASE, ...c };
+  await openLink(page, encodePermalink({ ...DEFAULT_CASE, ...c }));
+}
+
+/** The case a `#v1.` or `#example/` link opens. */
+function caseOfLink(hash: string): PlaygroundCase {
+  if (hash.startsWith('#example/')) {
+    const example = EXAMPLES.find((e) => e.id === hash.slice('#example/'.length));
+    if (!example) throw new Error(`no example ${hash}`);
+    return exampleCase(example);
+  }
+  const decoded = decodePermalink(hash);
+  if (!decoded.ok) throw new Error(`${hash}: ${decoded.error}`);
+  return decoded.state;
+}
+
+/**
+ * Opens the app on a link (`#v1.…` or `#example/<id>`). On a page where the app is open (a `reuse` row's kept page)
+ * that is the navigation a user makes to a link in the open app: it returns once the app holds the link's case and its
+ * run has settled and painted, so nothing the row reads is the previous case's.
+ */
+export async function openLink(page: Page, hash: string): Promise<void> {
   const open = await page.evaluate(() => window.__playground !== undefined && location.pathname === '/' && location.search === '').catch(() => false);
   // Through an empty fragment (which the app ignores): the address bar may still hold this very link, written before
   // the last row's edits, and navigating to the same fragment again is no navigation at all.
   if (open) await page.goto('/#');
-  await page.goto(`/${encodePermalink(full)}`);
+  await page.goto(`/${hash}`);
   if (!open) return;
+  const { schema, answer, tool } = caseOfLink(hash);
   await page.waitForFunction(
-    ({ schema, answer, tool }) => {
+    (expected) => {
       const s = window.__playground!.store.getState();
-      return s.schema === schema && s.answer === answer && s.tool === tool && ['done', 'timeout', 'crash', 'held'].includes(s.run.kind);
+      return s.schema === expected.schema && s.answer === expected.answer && s.tool === expected.tool && ['done', 'timeout', 'crash', 'held'].includes(s.run.kind);
     },
-    { schema: full.schema, answer: full.answer, tool: full.tool },
+    { schema, answer, tool },
   );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

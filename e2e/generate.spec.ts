@@ -3,14 +3,17 @@
  * undeclared key, the SDK v1 client rejects it) and loads it in one click; for a schema where zod and the listing
  * agree it says so with the number of tries; "Sample answer" loads an answer the selected client passes.
  */
-import { editorText, expect, openCase, test, waitForEditors } from './fixtures.ts';
+import { editorText, expect, openCase, openLink, test, waitForEditors } from './fixtures.ts';
+
+// Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
+test.use({ reuse: true });
 
 const raw = '[data-pane="verdict"] [data-policy="raw"] > .badge';
 
 test('the finder finds the Copilot counterexample, and Load puts it in the answer editor', async ({ page }) => {
   // Two sandbox runs (the search, then the loaded answer) beside the page's own: give a busy runner room.
   test.slow();
-  await page.goto('/#example/copilot-extra-key');
+  await openLink(page, '#example/copilot-extra-key');
   await expect(page.locator(raw)).toHaveText('FAIL');
   await waitForEditors(page);
   await page.getByRole('button', { name: 'Find a counterexample' }).click();

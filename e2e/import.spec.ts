@@ -5,12 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { editorText, expect, test } from './fixtures.ts';
+import { editorText, expect, openCase, test } from './fixtures.ts';
+
+// Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
+test.use({ reuse: true });
 
 const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'test', 'recorded', 'import-tools-pair.json'), 'utf8')) as { messages: unknown[] };
 
 test('an imported tools/list + tools/call pair fills the case and shows a verdict', async ({ page }) => {
-  await page.goto('/');
+  await openCase(page, {});
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   await page.getByRole('button', { name: 'Import…' }).click();
   await page.getByRole('textbox', { name: /Paste a tools\/list/ }).fill(JSON.stringify(recorded.messages, null, 2));

@@ -70,7 +70,11 @@ export default function CodeEditor({ name, language, value, onChange, markers, t
     fitTo(model, text);
     const eol = text.includes('\r\n') ? monaco.editor.EndOfLineSequence.CRLF : monaco.editor.EndOfLineSequence.LF;
     if (model.getEndOfLineSequence() !== eol) model.setEOL(eol);
+    // An undo step of its own: Monaco would otherwise merge it with the replacement before it (a link opened, then a
+    // fix applied), and Ctrl/Cmd+Z would undo both.
+    model.pushStackElement();
     model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+    model.pushStackElement();
   };
 
   const flush = () => {
