@@ -15,8 +15,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
-    // A context option: each test gets a context of its own (e2e/fixtures.ts).
-    test.use({ colorScheme: scheme, isolated: true });
+    // The system's color scheme, emulated for the page (the shared context and its cache stay as they are).
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+    });
     // Each test runs axe twice over a page with two Monaco editors: slow on a loaded machine.
     test.describe.configure({ timeout: 150_000 });
 

@@ -66,6 +66,8 @@ async function longestTask(page: Page): Promise<number> {
 // test/panes-cases.test.ts.
 const IN_THE_APP = ['a schema that recurses forever at conversion', '10,000-deep nesting'];
 test.describe('engine rows in the app: message, position, text intact, app responsive', () => {
+  // Each row opens its case in the app already open, as a user following links does.
+  test.use({ reuse: true });
   for (const row of ENGINE_ROWS.filter((r) => IN_THE_APP.includes(r.row))) {
     test(row.row, async ({ page }) => {
       const refused = refusal(row.expect);
@@ -230,32 +232,39 @@ test.describe('a 10 MB answer', () => {
   });
 });
 
-test('an answer with a __proto__ key: undeclared in the panes, and neither the app nor the worker is polluted', async ({ page }) => {
-  // The schema checks, on every parse, that Object.prototype is as it was when the worker loaded it: a later answer in
-  // the same worker (same schema text, so the same realm) is refused if the first answer polluted it.
-  const schema = `${IMPORT}const before = Object.getOwnPropertyNames(Object.prototype).join();
-const clean = () => before === Object.getOwnPropertyNames(Object.prototype).join() && ({} as Record<string, unknown>).polluted === undefined;
-export default z.object({ id: z.string().refine(clean, { message: 'the worker was polluted' }) });
-`;
-  const answer = '{"id":"1","__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}';
-  await openCase(page, { schema, answer, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
-  await evaluated(page);
-  const undeclared = page.locator('[data-pane="undeclared"] [data-policy="raw"]');
-  await expect(undeclared).toContainText('__proto__');
-  await expect(undeclared).toContainText('constructor');
+test.describe('a __proto__ key', () => {
+  // Each row opens its case in the app already open, as a user following links does.
+  test.use({ reuse: true });
 
-  const next = '{"id":"2"}';
-  await setEditorText(page, 'answer', next);
-  await expect(undeclared).toContainText('no undeclared keys', { timeout: LANDS });
-  await evaluated(page);
-  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('PASS');
-  await expect(page.locator('[data-pane="undeclared"]')).not.toContainText('the worker was polluted');
-  expect(await page.evaluate(() => String(({} as Record<string, unknown>)['polluted']))).toBe('undefined');
-  await responds(page);
-  await textIntact(page, { schema, answer: next });
+  test('an answer with a __proto__ key: undeclared in the panes, and neither the app nor the worker is polluted', async ({ page }) => {
+    // The schema checks, on every parse, that Object.prototype is as it was when the worker loaded it: a later answer in
+    // the same worker (same schema text, so the same realm) is refused if the first answer polluted it.
+    const schema = `${IMPORT}const before = Object.getOwnPropertyNames(Object.prototype).join();
+  const clean = () => before === Object.getOwnPropertyNames(Object.prototype).join() && ({} as Record<string, unknown>).polluted === undefined;
+  export default z.object({ id: z.string().refine(clean, { message: 'the worker was polluted' }) });
+  `;
+    const answer = '{"id":"1","__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}';
+    await openCase(page, { schema, answer, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+    await evaluated(page);
+    const undeclared = page.locator('[data-pane="undeclared"] [data-policy="raw"]');
+    await expect(undeclared).toContainText('__proto__');
+    await expect(undeclared).toContainText('constructor');
+
+    const next = '{"id":"2"}';
+    await setEditorText(page, 'answer', next);
+    await expect(undeclared).toContainText('no undeclared keys', { timeout: LANDS });
+    await evaluated(page);
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('PASS');
+    await expect(page.locator('[data-pane="undeclared"]')).not.toContainText('the worker was polluted');
+    expect(await page.evaluate(() => String(({} as Record<string, unknown>)['polluted']))).toBe('undefined');
+    await responds(page);
+    await textIntact(page, { schema, answer: next });
+  });
 });
 
 test.describe('links that cannot be opened', () => {
+  // Each row opens its case in the app already open, as a user following links does.
+  test.use({ reuse: true });
   const link = encodePermalink({ ...DEFAULT_CASE, answer: '{"id":"kept"}' });
   // Every decoder error is a Node test (test/permalink.test.ts); here, that one leaves the open app's case alone.
   const LINKS = [{ row: 'a link truncated mid-way', hash: link.slice(0, Math.floor(link.length / 2)), says: /truncated/ }];
@@ -279,6 +288,8 @@ test.describe('links that cannot be opened', () => {
 });
 
 test.describe('a worker that crashes is respawned and takes the next edit', () => {
+  // Each row opens its case in the app already open, as a user following links does.
+  test.use({ reuse: true });
   test('an error thrown during the run says so', async ({ page }) => {
     const schema = `${IMPORT}queueMicrotask(() => { throw new Error('boom'); });\nexport default z.object({ id: z.string() });\n`;
     await openCase(page, {});

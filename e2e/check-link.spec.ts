@@ -4,8 +4,11 @@
  */
 import { runCheck } from '../src/check/run.ts';
 import type { CheckResult } from '../src/check/findings.ts';
-import { checkVerdict, expect, test } from './fixtures.ts';
+import { checkVerdict, expect, openLink, test } from './fixtures.ts';
 import { startV2Http } from '../test/check-servers/v2-http.mjs';
+
+// The finding's links open in the app already open, as a user following them does.
+test.use({ reuse: true });
 
 test("a finding's link shows the client's same FAIL, and an isError result the v2 clients skip", async ({ page, baseURL }) => {
   const server = await startV2Http();
@@ -29,7 +32,7 @@ test("a finding's link shows the client's same FAIL, and an isError result the v
     const finding = t?.findings.find((f) => f.id === 'call-refused' && f.client === client);
     expect(t?.calls[0]?.verdicts[client].message).toContain(says);
     expect(finding?.link).toMatch(new RegExp(`^${baseURL}/#v1\\.`));
-    await page.goto(finding?.link ?? '');
+    await openLink(page, new URL(finding?.link ?? '').hash);
     await expect(page.getByRole('textbox', { name: 'Tool' })).toHaveValue(tool);
     await checkVerdict(page, { converter: 'mcp-sdk-v1', policy: 'raw', client, valid: false, says });
   }

@@ -5,6 +5,9 @@ import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
 import { editorText, expect, openCase, test, waitForEditors } from './fixtures.ts';
 
+// Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
+test.use({ reuse: true });
+
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 async function exportItem(page: Page, name: string) {
@@ -43,14 +46,6 @@ test('Export: the link, a Markdown report, the case as JSON and Vitest tests for
   await expect.poll(() => clipboard(page)).toContain('rejects.toThrow(');
 });
 
-test('the report-based exports wait for the run to finish', async ({ page }) => {
-  await openCase(page, { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" });
-  await expect(page.getByTestId('status')).toContainText('ran longer than', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Export' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Copy Markdown bug report' })).toBeDisabled();
-  await expect(page.getByRole('menuitem', { name: 'Copy Vitest test: the client accepts this answer (SDK v1)' })).toBeDisabled();
-  await expect(page.getByRole('menuitem', { name: 'Download case JSON' })).toBeEnabled();
-});
 
 test('verdicts are announced politely as one sentence; Ctrl/Cmd+Enter re-runs without touching the editor', async ({ page }) => {
   await openCase(page, DEFAULT_CASE);
@@ -95,4 +90,18 @@ test('a tool name the SDK only warns about: the field quotes the warning and the
   await (await exportItem(page, 'Copy Markdown bug report')).click();
   await expect.poll(() => clipboard(page)).toMatch(/^# ``get invoice\*\/`\$\{x\}``: /);
   expect(await clipboard(page)).toContain('## Tool name\n\n`@modelcontextprotocol/sdk` warns when it registers this name:\n\n```text\nTool name contains spaces');
+});
+
+test.describe('rows that load the app themselves', () => {
+  // The Export menu is read while the page's first run is still in flight.
+  test.use({ reuse: false });
+
+  test('the report-based exports wait for the run to finish', async ({ page }) => {
+    await openCase(page, { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" });
+    await expect(page.getByTestId('status')).toContainText('ran longer than', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Copy Markdown bug report' })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'Copy Vitest test: the client accepts this answer (SDK v1)' })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'Download case JSON' })).toBeEnabled();
+  });
 });

@@ -38,6 +38,15 @@ export function engineChunks(): Record<string, string> {
   return { ...Object.fromEntries(files.map((f) => [f, readFileSync(join(assets, f), 'utf8')])), [WORLDS_CLIENT_REALM_CHUNK]: readFileSync(join(assets, worlds), 'utf8') };
 }
 
+/**
+ * Opens a blank page on the app's origin for a harness to mount its frame in: loading the app itself there would boot
+ * its own sandbox frame, workers and Monaco beside the frame under test (seconds of CPU on a 2-core runner, for nothing).
+ */
+export async function openHarnessPage(page: Page): Promise<void> {
+  await page.route('**/harness.html', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Sandbox harness</title><body></body></html>' }));
+  await page.goto('/harness.html');
+}
+
 export interface Driven {
   messages: FrameMessage[];
   sentAt: Record<number, number>;

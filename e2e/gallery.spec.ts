@@ -7,12 +7,15 @@ import type { ExpectedVerdict } from '../src/examples/case-format.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { exampleCase } from '../src/examples/links.ts';
-import { checkListError, checkVerdict, editorText, expect, test } from './fixtures.ts';
+import { checkListError, checkVerdict, editorText, expect, openCase, openLink, test } from './fixtures.ts';
+
+// Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
+test.use({ reuse: true });
 
 // The first example: five verdicts over three converters, so the pickers are driven too.
 for (const example of EXAMPLES.slice(0, 1)) {
   test(`#example/${example.id}: ${example.title}`, async ({ page }) => {
-    await page.goto(`/#example/${example.id}`);
+    await openLink(page, `#example/${example.id}`);
     await expect(page.getByTestId('example-strip')).toContainText(example.title);
     await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
     await expect(page.getByRole('textbox', { name: 'Tool' })).toHaveValue(exampleCase(example).tool);
@@ -25,7 +28,7 @@ for (const example of EXAMPLES.slice(0, 1)) {
 }
 
 test('the Examples menu lists every example with its explanation; choosing one opens it, and editing hides the strip', async ({ page }) => {
-  await page.goto('/');
+  await openCase(page, {});
   const button = page.getByRole('button', { name: 'Examples' });
   await button.click();
   const menu = page.getByRole('menu');
@@ -52,9 +55,14 @@ test('the Examples menu lists every example with its explanation; choosing one o
   await expect(button).toBeFocused();
 });
 
-test('an unknown example id: the bad-link banner and a fresh case', async ({ page }) => {
-  await page.goto('/#example/no-such-example');
-  await expect(page.getByTestId('banner')).toContainText('This link names an example ("no-such-example") this playground does not have. A fresh case was opened instead.');
-  await expect.poll(() => editorText(page, 'answer')).toBe(DEFAULT_CASE.answer);
-  await expect(page.getByTestId('example-strip')).toHaveCount(0);
+test.describe('rows that load the app themselves', () => {
+  // What the app shows when it loads a bad link (the open app keeps its case instead: bad-input.spec.ts).
+  test.use({ reuse: false });
+
+  test('an unknown example id: the bad-link banner and a fresh case', async ({ page }) => {
+    await openLink(page, '#example/no-such-example');
+    await expect(page.getByTestId('banner')).toContainText('This link names an example ("no-such-example") this playground does not have. A fresh case was opened instead.');
+    await expect.poll(() => editorText(page, 'answer')).toBe(DEFAULT_CASE.answer);
+    await expect(page.getByTestId('example-strip')).toHaveCount(0);
+  });
 });

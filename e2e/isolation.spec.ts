@@ -4,7 +4,7 @@
  * hostile worker that neuters nothing (so the CSP alone is tested), and then through the app.
  */
 import type { FrameMessage } from '../src/sandbox/protocol.ts';
-import { engineWorkerSource, evaluateInFrame, mountFrame, waitForMessage, type Driven } from './frameHarness.ts';
+import { engineWorkerSource, evaluateInFrame, mountFrame, openHarnessPage, type Driven, waitForMessage } from './frameHarness.ts';
 import { expect, openCase, setEditorText, test, waitForEditors, type Trap } from './fixtures.ts';
 
 /** A case whose schema module is `body` followed by a harmless default export. */
@@ -42,7 +42,7 @@ test.describe('the sandbox frame with the engine worker', () => {
   });
 
   test.beforeEach(async ({ page }) => {
-    await page.goto('/');
+    await openHarnessPage(page);
     await mountFrame(page, source);
   });
 
@@ -160,7 +160,7 @@ function hostileWorker(trap: Trap): string {
 
 test.describe('the sandbox frame itself', () => {
   test('its CSP alone blocks every request of a worker that neuters nothing', async ({ page, trap }) => {
-    await page.goto('/');
+    await openHarnessPage(page);
     await mountFrame(page, hostileWorker(trap), 10_000);
     const { message } = await evaluateInFrame(page, 1, {});
     if (message.type !== 'report') throw new Error(JSON.stringify(message));
@@ -173,7 +173,7 @@ test.describe('the sandbox frame itself', () => {
   });
 
   test('it refuses to start when framed without the sandbox attribute', async ({ page }) => {
-    await page.goto('/');
+    await openHarnessPage(page);
     const answered = await page.evaluate(async () => {
       const frame = document.createElement('iframe');
       frame.src = '/sandbox.html#unsandboxed';
@@ -222,6 +222,8 @@ for (let id = 0; id < 20; id++) self.dispatchEvent(new MessageEvent('message', {
 `;
 
 test.describe('through the app', () => {
+  // Each row opens its case in the app already open, as a user following links does (rows 'at load' load it).
+  test.use({ reuse: true });
   const plain = caseWith('');
 
   test('evaluation runs in a frame sandboxed without allow-same-origin', async ({ page }) => {
@@ -232,19 +234,23 @@ test.describe('through the app', () => {
     await expect(page.getByTestId('status')).toContainText('Evaluated in');
   });
 
-  test('the app and its sandbox frame run without CSP violations', async ({ page }) => {
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      Object.assign(window, { __violations: seen });
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+  test.describe('at load', () => {
+    test.use({ reuse: false });
+
+    test('the app and its sandbox frame run without CSP violations', async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { __violations: seen });
+        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+      });
+      await openCase(page, {});
+      await expect(page.getByTestId('status')).toContainText('Evaluated in');
+      await waitForEditors(page);
+      const frames = page.frames();
+      expect(frames.map((f) => new URL(f.url()).pathname)).toContain('/sandbox.html');
+      const seen = await Promise.all(frames.map((f) => f.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
+      expect(seen.flat()).toEqual([]);
     });
-    await openCase(page, {});
-    await expect(page.getByTestId('status')).toContainText('Evaluated in');
-    await waitForEditors(page);
-    const frames = page.frames();
-    expect(frames.map((f) => new URL(f.url()).pathname)).toContain('/sandbox.html');
-    const seen = await Promise.all(frames.map((f) => f.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
-    expect(seen.flat()).toEqual([]);
   });
 
   test('an infinite loop shows a timeout while the app stays responsive (a click lands during the run)', async ({ page }) => {
@@ -281,11 +287,15 @@ test.describe('through the app', () => {
     await expect(page.getByLabel('Listed outputSchema')).toContainText('"after"');
   });
 
-  test('an infinite loop in a link times out and the app opens', async ({ page }) => {
-    await openCase(page, caseWith('while (true) {}'));
-    // The schema's module code has the plain budget even on the frame's first (cold) worker, and the message names it.
-    await expect(page.getByTestId('status')).toContainText('The schema ran longer than 2 s — likely an infinite loop');
-    await expect(page.getByRole('tab', { name: /^zod/ })).toBeEnabled();
+  test.describe('at load', () => {
+    test.use({ reuse: false });
+
+    test('an infinite loop in a link times out and the app opens', async ({ page }) => {
+      await openCase(page, caseWith('while (true) {}'));
+      // The schema's module code has the plain budget even on the frame's first (cold) worker, and the message names it.
+      await expect(page.getByTestId('status')).toContainText('The schema ran longer than 2 s — likely an infinite loop');
+      await expect(page.getByRole('tab', { name: /^zod/ })).toBeEnabled();
+    });
   });
 
   test('schema code from a link gets nothing through and the app stays healthy', async ({ page, trap }) => {

@@ -7,7 +7,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { WORLD_EXAMPLES } from '../src/examples/worlds.ts';
 import { decodePermalink } from '../src/state/permalink.ts';
-import { expect, openCase, test, waitForEditors } from './fixtures.ts';
+import { expect, openCase, openLink, test, waitForEditors } from './fixtures.ts';
+
+// Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
+test.use({ reuse: true });
 
 const OLD_WORLD = { versions: { zod: '3.25.76', sdk: '1.20.2', server: '2.4.0' }, answerForm: 'result' } as const;
 
@@ -82,23 +85,6 @@ const ARRAY_CASE = {
   client: 'sdk-v2-node',
 } as const;
 
-test('the Protocol picker changes the listing and the verdict, and a link round-trips the era', async ({ page }) => {
-  await openCase(page, ARRAY_CASE);
-  const verdict = page.locator('[data-pane="verdict"] [data-policy="raw"]');
-  const listed = page.locator('[data-pane="listed"]');
-  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2025-11-25');
-  await expect(verdict).toContainText('data/result/0 must NOT have additional properties');
-  await expect(listed).toContainText('"result"');
-  await page.getByRole('combobox', { name: 'Protocol' }).selectOption('2026-07-28');
-  await expect(verdict).toContainText('data/0 must NOT have additional properties');
-  await expect(listed).not.toContainText('"result"');
-  await expect(page.getByTestId('world')).toHaveText('protocol 2026-07-28');
-  await expect.poll(async () => JSON.stringify(await linkedCase(page))).toContain('"protocol":"2026-07-28"');
-  // The link, opened afresh, runs that era.
-  await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2026-07-28');
-  await expect(verdict).toContainText('data/0 must NOT have additional properties');
-});
 
 test('the compare view shows both eras and marks the 2026-07-28 cell that differs', async ({ page }) => {
   test.setTimeout(120_000);
@@ -118,7 +104,7 @@ test('the compare view shows both eras and marks the 2026-07-28 cell that differ
 // One opens here; each one's pickers, world badge and verdicts are read off the app's components in test/panes-cases.test.ts.
 for (const example of WORLD_EXAMPLES.slice(0, 1)) {
   test(`#example/${example.id} opens in its world`, async ({ page }) => {
-    await page.goto(`/#example/${example.id}`);
+    await openLink(page, `#example/${example.id}`);
     await expect(page.getByTestId('example-strip')).toContainText(example.title);
     const { versions, answerForm, protocol } = example.case;
     if (versions) {
@@ -133,19 +119,42 @@ for (const example of WORLD_EXAMPLES.slice(0, 1)) {
   });
 }
 
-test('screenshots of the compare view', async ({ page }) => {
-  const dir = process.env['SCREENSHOT_DIR'];
-  test.skip(!dir, 'set SCREENSHOT_DIR to save them');
-  test.setTimeout(180_000);
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.goto('/#example/default-listed-required');
-    await waitForEditors(page);
-    await openCompare(page);
-    await page.screenshot({ path: `${dir}/compare-${width}.png` });
-    await page.keyboard.press('Escape');
-  }
+test.describe('rows that load the app themselves', () => {
+  // A reload; the screenshots set the viewport.
+  test.use({ reuse: false });
+
+  test('the Protocol picker changes the listing and the verdict, and a link round-trips the era', async ({ page }) => {
+    await openCase(page, ARRAY_CASE);
+    const verdict = page.locator('[data-pane="verdict"] [data-policy="raw"]');
+    const listed = page.locator('[data-pane="listed"]');
+    await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2025-11-25');
+    await expect(verdict).toContainText('data/result/0 must NOT have additional properties');
+    await expect(listed).toContainText('"result"');
+    await page.getByRole('combobox', { name: 'Protocol' }).selectOption('2026-07-28');
+    await expect(verdict).toContainText('data/0 must NOT have additional properties');
+    await expect(listed).not.toContainText('"result"');
+    await expect(page.getByTestId('world')).toHaveText('protocol 2026-07-28');
+    await expect.poll(async () => JSON.stringify(await linkedCase(page))).toContain('"protocol":"2026-07-28"');
+    // The link, opened afresh, runs that era.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2026-07-28');
+    await expect(verdict).toContainText('data/0 must NOT have additional properties');
+  });
+
+  test('screenshots of the compare view', async ({ page }) => {
+    const dir = process.env['SCREENSHOT_DIR'];
+    test.skip(!dir, 'set SCREENSHOT_DIR to save them');
+    test.setTimeout(180_000);
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await openLink(page, '#example/default-listed-required');
+      await waitForEditors(page);
+      await openCompare(page);
+      await page.screenshot({ path: `${dir}/compare-${width}.png` });
+      await page.keyboard.press('Escape');
+    }
+  });
 });

@@ -6,7 +6,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink } from '../src/state/permalink.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, openCase, openLink, test } from './fixtures.ts';
+
+// Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
+test.use({ reuse: true });
 
 const pane = (page: Page, id: string): Locator => page.locator(`[data-pane="${id}"]`);
 
@@ -15,7 +18,7 @@ async function evaluated(page: Page): Promise<void> {
 }
 
 test('the policies and the proposed converters are explained in one sentence each, where they appear', async ({ page }) => {
-  await page.goto('/');
+  await openCase(page, {});
   await evaluated(page);
   await expect(pane(page, 'undeclared').getByTestId('policy-note')).toHaveText(
     'raw is what the published SDKs do today; strip, warn, keep and fail are FrontMCP’s policies (FrontMCP PR #981), not released in the SDKs.',
@@ -30,7 +33,7 @@ test('the policies and the proposed converters are explained in one sentence eac
 });
 
 test('converter tabs say PASS/FAIL in words (a ✗ beside a name reads as "close"); the verdict row names its client', async ({ page }) => {
-  await page.goto('/');
+  await openCase(page, {});
   await evaluated(page);
   const tabs = pane(page, 'listed').getByRole('tab');
   await expect(tabs).toHaveCount(6);
@@ -43,38 +46,43 @@ test('converter tabs say PASS/FAIL in words (a ✗ beside a name reads as "close
 });
 
 test('no internal words: a wire-truthful gap is named by its proposal, not by a seed number', async ({ page }) => {
-  await page.goto('/#example/coerce-ships-a-string');
+  await openLink(page, '#example/coerce-ships-a-string');
   await evaluated(page);
   await pane(page, 'listed').getByRole('tab', { name: 'wire-truthful' }).click();
   await expect(pane(page, 'listed')).toContainText('Known gap of wire-truthful (SDK PR #2556)');
   await expect(page.locator('body')).not.toContainText(/\bseed\b/i);
 });
 
-test('the theme button applies at once and is remembered across a reload; an embed keeps its theme= option', async ({ page }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
-  await evaluated(page);
-  const html = page.locator('html');
-  await expect(html).toHaveAttribute('data-theme', 'light');
-  // auto → light → dark: each click the next choice.
-  await page.getByRole('button', { name: 'Theme: auto (as the system)' }).click();
-  await page.getByRole('button', { name: 'Theme: light' }).click();
-  await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible();
-  await expect(html).toHaveAttribute('data-theme', 'dark');
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible();
-  await expect(html).toHaveAttribute('data-theme', 'dark');
-  // auto follows the system again.
-  await page.getByRole('button', { name: 'Theme: dark' }).click();
-  await expect(html).toHaveAttribute('data-theme', 'light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(html).toHaveAttribute('data-theme', 'dark');
-  // An embed ignores the remembered choice: its page's theme= decides, and it shows no theme button.
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.getByRole('button', { name: /^Theme: auto/ }).click();
-  await page.getByRole('button', { name: 'Theme: light' }).click();
-  await expect(html).toHaveAttribute('data-theme', 'dark');
-  await page.goto(`/?embed&theme=light${encodePermalink(DEFAULT_CASE)}`);
-  await expect(html).toHaveAttribute('data-theme', 'light');
-  await expect(page.getByRole('button', { name: /^Theme:/ })).toHaveCount(0);
+test.describe('rows that load the app themselves', () => {
+  // A reload, and an embed.
+  test.use({ reuse: false });
+
+  test('the theme button applies at once and is remembered across a reload; an embed keeps its theme= option', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openCase(page, {});
+    await evaluated(page);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    // auto → light → dark: each click the next choice.
+    await page.getByRole('button', { name: 'Theme: auto (as the system)' }).click();
+    await page.getByRole('button', { name: 'Theme: light' }).click();
+    await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Theme: dark' })).toBeVisible();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    // auto follows the system again.
+    await page.getByRole('button', { name: 'Theme: dark' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    // An embed ignores the remembered choice: its page's theme= decides, and it shows no theme button.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: /^Theme: auto/ }).click();
+    await page.getByRole('button', { name: 'Theme: light' }).click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.goto(`/?embed&theme=light${encodePermalink(DEFAULT_CASE)}`);
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('button', { name: /^Theme:/ })).toHaveCount(0);
+  });
 });

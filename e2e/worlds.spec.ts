@@ -5,7 +5,7 @@
 import type { FrameMessage } from '../src/sandbox/protocol.ts';
 import type { Report } from '../src/engine/report.ts';
 import { structuredContentOf } from '../src/engine/values.ts';
-import { engineWorkerSource, evaluateInFrame, mountFrame } from './frameHarness.ts';
+import { engineWorkerSource, evaluateInFrame, mountFrame, openHarnessPage } from './frameHarness.ts';
 import { expect, test } from './fixtures.ts';
 
 const schema = 'import { z } from "zod"\nexport default z.object({ id: z.string() })\n';
@@ -23,7 +23,7 @@ async function askedChunks(page: import('@playwright/test').Page): Promise<strin
 test.beforeEach(async ({ page }) => {
   // A cold world fetches and evaluates its chunks first: on a busy 2-core runner that takes seconds, not a verdict on them.
   test.setTimeout(180_000);
-  await page.goto('/');
+  await openHarnessPage(page);
   await page.evaluate(() => {
     const asked: string[] = [];
     Object.assign(window, { __asked: asked });

@@ -389,6 +389,22 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     expect(store.getState()).toMatchObject({ ...exampleCase(example), exampleId: example.id });
   });
 
+  it('opens the link last written again once the case was edited, even before the edit reached the address bar', () => {
+    vi.useFakeTimers();
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const link = encodePermalink(DEFAULT_CASE);
+    const { win, writes } = fakeWindow(link);
+    startUrlSync(store, win, 1000);
+    store.getState().setField('answer', '{"edited":true}');
+    // Within the write's throttle the address bar still holds `link`; the user goes there (through another fragment).
+    win.navigate('#');
+    win.navigate(link);
+    expect(store.getState().answer).toBe(DEFAULT_CASE.answer);
+    vi.advanceTimersByTime(1000);
+    // Nothing to write: the case is the link's again.
+    expect(writes).toEqual([]);
+  });
+
   it('opens an example link navigated to, remembering which example it is', () => {
     const store = createPlaygroundStore(DEFAULT_CASE);
     const { win } = fakeWindow();

@@ -47,7 +47,9 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
   const onHashChange = (e: { newURL: string }) => {
     const at = e.newURL.indexOf('#');
     const hash = at < 0 ? '' : e.newURL.slice(at);
-    if (hash === lastWritten || hash === '' || hash === '#') return;
+    // Not compared with the last link written: while an edit waits for its throttled write the address bar still holds
+    // that link, and a user going to it again wants its case back.
+    if (hash === '' || hash === '#') return;
     const link = readLink(hash);
     const { loadCase, setBanner } = store.getState();
     if (!link.ok) return setBanner({ tone: 'error', text: `${link.error} The case you were editing is unchanged.` });
