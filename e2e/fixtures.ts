@@ -7,9 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import type { ExpectedListError, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { EXAMPLES } from '../src/examples/index.ts';
-import { exampleCase } from '../src/examples/links.ts';
-import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { encodePermalink, readLink, type PlaygroundCase } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -168,18 +166,6 @@ export async function openCase(page: Page, c: Partial<PlaygroundCase>): Promise<
   await openLink(page, encodePermalink({ ...DEFAULT_CASE, ...c }));
 }
 
-/** The case a `#v1.` or `#example/` link opens. */
-function caseOfLink(hash: string): PlaygroundCase {
-  if (hash.startsWith('#example/')) {
-    const example = EXAMPLES.find((e) => e.id === hash.slice('#example/'.length));
-    if (!example) throw new Error(`no example ${hash}`);
-    return exampleCase(example);
-  }
-  const decoded = decodePermalink(hash);
-  if (!decoded.ok) throw new Error(`${hash}: ${decoded.error}`);
-  return decoded.state;
-}
-
 /**
  * Opens the app on a link (`#v1.…` or `#example/<id>`). On a page where the app is open (a `reuse` row's kept page)
  * that is the navigation a user makes to a link in the open app: it returns once the app holds the link's case and its
@@ -192,7 +178,10 @@ export async function openLink(page: Page, hash: string): Promise<void> {
   if (open) await page.goto('/#');
   await page.goto(`/${hash}`);
   if (!open) return;
-  const { schema, answer, tool } = caseOfLink(hash);
+  // The case the app reads from the link, by the app's own reader.
+  const link = readLink(hash);
+  if (!link.ok) throw new Error(`${hash}: ${link.error}`);
+  const { schema, answer, tool } = link.state;
   await page.waitForFunction(
     (expected) => {
       const s = window.__playground!.store.getState();
