@@ -3,7 +3,7 @@
  * the editors, a long listing scrolls in its own box, and a long undeclared key wraps beside what ships instead of
  * running under it; on a wide screen the undeclared-keys pane is as tall as what it says, the space it leaves goes to
  * the pane below it, the Tool field shows a long name whole, a notice covers none of the controls, and the converter
- * tabs are one tab stop moved by the arrow keys.
+ * tabs are one tab stop moved by the arrow keys; at 1024 px no pane's content runs past its box.
  */
 import type { Locator } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
@@ -63,7 +63,7 @@ test('390×844: a one-line verdict summary is in view without scrolling, and lea
   }
 });
 
-test('1440×900: the undeclared-keys pane is no taller than its content; the real SDK pane below takes the rest', async ({ page, context }) => {
+test('1440×900: the undeclared-keys pane is no taller than its content; the real SDK pane below takes the rest; at 1024×768 no pane’s content runs past its box', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
@@ -98,6 +98,12 @@ test('1440×900: the undeclared-keys pane is no taller than its content; the rea
     await expect(page.getByRole('tab', { name, selected: true })).toBeFocused();
   }
   await expect(page.getByRole('combobox', { name: 'Converter' })).toHaveValue('zod');
+
+  // 1024×768: no pane's content runs past its box (the real SDK runs' long messages wrap inside their column).
+  await page.setViewportSize({ width: 1024, height: 768 });
+  for (const pane of ['listed', 'verdict', 'undeclared', 'real-sdk']) {
+    await expect.poll(() => page.locator(`[data-pane="${pane}"] .pane-body`).evaluate((b) => b.scrollWidth - b.clientWidth), { message: pane }).toBe(0);
+  }
 });
 
 test('an embed keeps the panes in the order its link gives (the two-column split is the full app’s)', async ({ page }) => {
