@@ -12,6 +12,13 @@ import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/**
+ * How waitForFunction polls: on a timer, not Playwright's default requestAnimationFrame, which makes the page render
+ * a frame 60 times a second for as long as the wait lasts (0.37 CPU-s per 5 s of waiting, measured here, against
+ * 0.03 on a 100 ms timer), CPU the app's own work then lacks on a 2-core runner.
+ */
+export const POLL = { polling: 50 } as const;
+
 /** True for URLs the app may load: this machine, and in-memory blob:/data: URLs. */
 export function isLocal(url: string): boolean {
   const u = new URL(url);
@@ -41,14 +48,21 @@ interface Fixtures {
    * True: the test gets its worker's open app page (kept from the last such test), and `openCase` opens each case in it
    * the way a user opens a link in the open app: by navigating to the link, without loading the app again. For rows
    * that open a case and read what the app shows of it; not for rows about a page load, storage, a reload, the viewport
-   * or the first verdict. A row that fails closes the page, and a row without `reuse` closes it before it starts.
+   * or the first verdict. The page lives in a second context of the worker's (`shared.keptContext`), so the rows between
+   * that load the app themselves neither see its storage nor close it; a row that fails closes it.
    */
   reuse: boolean;
 }
 
 interface WorkerFixtures {
-  /** The worker's context, where its network guard reports (each test points it at its own list), and the kept app page. */
-  shared: { context: BrowserContext; blocked: { to: string[] }; kept: Page | null };
+  /**
+   * The worker's two contexts, where its network guard reports (each test points it at its own list): `context` for
+   * the rows that load the app themselves, `keptContext` for the kept app page of the `reuse` rows. Two, because an
+   * open app writes its draft to its origin's storage: in one context a row that opens the app at `/` would restore
+   * the kept app's draft, so every such row closed the kept page first (with two Playwright workers taking rows in
+   * turn, 24 of the suite's reuse rows loaded the app again because of it).
+   */
+  shared: { context: BrowserContext; keptContext: BrowserContext; blocked: { to: string[] }; kept: Page | null };
 }
 
 /**
@@ -82,11 +96,14 @@ async function clearOrigin(context: BrowserContext, origin: string): Promise<voi
   await probe.close();
 }
 
-/** Closes the kept app page and empties what its app wrote. */
-async function forget(shared: WorkerFixtures['shared'], origin: string): Promise<void> {
-  await shared.kept?.close();
-  shared.kept = null;
-  await clearOrigin(shared.context, origin);
+/**
+ * True when a row left something open over the app (a dialog, a menu): the next row would open its link beneath it, as
+ * a user who navigated with the dialog open would, but a row expects the app as a fresh link shows it, so that page is
+ * not kept.
+ */
+async function leftOpen(page: Page): Promise<boolean> {
+  if (page.isClosed()) return false;
+  return (await page.locator('dialog[open], [role="dialog"], [role="menu"]').count().catch(() => 1)) > 0;
 }
 
 /** The project options a shared context takes (a test's own options, set with test.use, need `isolated`). */
@@ -101,27 +118,31 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       // The project's device and base URL, as Playwright's own context would have them.
       const project = workerInfo.project.use as Record<string, unknown>;
       const options = Object.fromEntries(CONTEXT_OPTIONS.flatMap((k) => (project[k] === undefined ? [] : [[k, project[k]]]))) as BrowserContextOptions;
-      const context = await browser.newContext(options);
       const blocked = { to: [] as string[] };
-      await blockBeyondLocalhost(context, { push: (url: string) => blocked.to.push(url) });
-      await use({ context, blocked, kept: null });
-      await context.close();
+      const guarded = async () => {
+        const c = await browser.newContext(options);
+        await blockBeyondLocalhost(c, { push: (url: string) => blocked.to.push(url) });
+        return c;
+      };
+      const context = await guarded();
+      const keptContext = await guarded();
+      await use({ context, keptContext, blocked, kept: null });
+      await Promise.all([context.close(), keptContext.close()]);
     },
     { scope: 'worker' },
   ],
   context: async ({ context, isolated, reuse, shared }, use, testInfo) => {
     if (isolated) return use(context);
     const origin = new URL(testInfo.project.use.baseURL ?? 'http://localhost').origin;
-    // A row that loads the app itself starts without the kept page, whose app could still write a draft.
-    if (!reuse && shared.kept) await forget(shared, origin);
-    await use(shared.context);
-    // What a test leaves in the shared context goes with it: its pages, the app origin's storage, its permissions.
+    const used = reuse ? shared.keptContext : shared.context;
+    await use(used);
+    // What a test leaves in the context goes with it: its pages, the app origin's storage, its permissions.
     // Pages close first: an open app can still write its draft (its throttled autosave, the flush on pagehide), so
     // clearing storage before they are gone would leave the next test a draft to restore. The kept page stays for the
     // next row that reuses it, unless this row failed with it in an unknown state.
-    if (reuse && testInfo.status !== testInfo.expectedStatus) shared.kept = null;
-    await Promise.all(shared.context.pages().filter((p) => p !== shared.kept).map((p) => p.close()));
-    if (!shared.kept) await clearOrigin(shared.context, origin);
+    if (reuse && (testInfo.status !== testInfo.expectedStatus || (shared.kept && (await leftOpen(shared.kept))))) shared.kept = null;
+    await Promise.all(used.pages().filter((p) => p !== shared.kept).map((p) => p.close()));
+    if (!reuse || !shared.kept) await clearOrigin(used, origin);
   },
   page: async ({ context, reuse, isolated, shared }, use) => {
     if (!reuse || isolated) return use(await context.newPage());
@@ -188,6 +209,7 @@ export async function openLink(page: Page, hash: string): Promise<void> {
       return s.schema === expected.schema && s.answer === expected.answer && s.tool === expected.tool && ['done', 'timeout', 'crash', 'held'].includes(s.run.kind);
     },
     { schema, answer, tool },
+    POLL,
   );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
@@ -206,7 +228,7 @@ export async function setEditorText(page: Page, which: EditorName, text: string)
 
 /** Waits until both Monaco editors are mounted (Monaco loads lazily after first paint). */
 export async function waitForEditors(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.__playground?.ready() === true);
+  await page.waitForFunction(() => window.__playground?.ready() === true, undefined, POLL);
 }
 
 const policyRow = (page: Page, pane: string, policy: string): Locator => page.locator(`[data-pane="${pane}"] [data-policy="${policy}"]`);

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FrameMessage } from '../src/sandbox/protocol.ts';
+import { POLL } from './fixtures.ts';
 
 const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
 
@@ -83,7 +84,7 @@ export async function mountFrame(page: Page, source: string, budgetMs = 2000): P
     },
     [source, budgetMs, chunks, clientSource] as const,
   );
-  await page.waitForFunction(() => (window as unknown as { __driven: Driven }).__driven.messages.some((m) => m.type === 'ready'));
+  await page.waitForFunction(() => (window as unknown as { __driven: Driven }).__driven.messages.some((m) => m.type === 'ready'), undefined, POLL);
 }
 
 /** Sends one case to the driven frame and waits for its terminal message (report, crash, timeout, respawned). */
@@ -107,7 +108,7 @@ export async function waitForMessage(page: Page, id: number, type?: FrameMessage
       return m ? { message: m, ms: (d.at[id] ?? 0) - (d.sentAt[id] ?? 0) } : null;
     },
     [id, type] as const,
-    { timeout: timeoutMs },
+    { ...POLL, timeout: timeoutMs },
   );
   return handle.jsonValue() as Promise<{ message: FrameMessage; ms: number }>;
 }

@@ -99,6 +99,8 @@ test('the compare view shows both eras and marks the 2026-07-28 cell that differ
   await expect(legacy.locator('xpath=..')).toHaveAttribute('data-era-differs', 'false');
   await modern.click();
   await expect(page.getByRole('combobox', { name: 'Protocol' })).toHaveValue('2026-07-28');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 });
 
 // One opens here; each one's pickers, world badge and verdicts are read off the app's components in test/panes-cases.test.ts.
