@@ -15,7 +15,8 @@ import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { editorText, expect, test } from './fixtures.ts';
 
-// The docs-page test adds a context init script and opens a popup: every test here gets a context of its own.
+// The docs-page test adds a context init script and opens a popup, and the JavaScript-size row counts what a cold
+// cache fetches: those get a context of their own.
 test.use({ isolated: true });
 
 const FAILING: PlaygroundCase = DEFAULT_CASE;
@@ -173,34 +174,39 @@ test('two embeds on a docs page: verdicts, sizes, a set message, Open in playgro
  */
 const EMBED_EXAMPLES = [...new Set([EXAMPLES[0], EXAMPLES.find((e) => (e.expect.listErrors ?? []).length > 0), EXAMPLES.find((e) => e.case.versions !== undefined)])].filter((e) => e !== undefined);
 
-test('gallery examples open as embeds: the tool, its own verdicts and listing errors, no failed card', async ({ page }) => {
-  // One page for all of them (a context per example would cost more): the budget is per example, on a busy runner.
-  test.setTimeout(EMBED_EXAMPLES.length * 20_000);
-  expect(EMBED_EXAMPLES.length).toBe(3);
-  for (const example of EMBED_EXAMPLES) {
-    // A fresh document per example (a hash change alone would not reload the embed).
-    await page.goto('about:blank');
-    await page.goto(`/?embed#example/${example.id}`);
-    await expect(page.locator('.embed-tool'), example.id).toHaveText(exampleCase(example).tool);
-    const own = (example.expect.verdicts ?? []).filter((v) => v.converter === example.case.converter && v.client === example.case.client);
-    for (const v of own) {
-      await expect(verdict(page, v.policy).locator(':scope > .badge'), `${example.id} ${v.policy}`).toHaveText(v.valid === true ? 'PASS' : v.valid === false ? 'FAIL' : 'not validated');
-    }
-    for (const l of (example.expect.listErrors ?? []).filter((l) => l.converter === example.case.converter)) {
-      await expect(page.locator('[data-pane="listed"]'), example.id).toContainText(l.says);
-    }
-    await expect(page.getByTestId('failed-card'), example.id).toHaveCount(0);
-  }
-});
+test.describe('embeds opened from a link', () => {
+  // No init script, popup or context option: these rows take the worker's shared context and its warm cache.
+  test.use({ isolated: false });
 
-test('options: panes picks and orders the panes, readonly has no Edit, theme forces the scheme', async ({ page }) => {
-  await page.goto(`/?embed&panes=verdict,listed&readonly&theme=dark${encodePermalink(DEFAULT_CASE)}`);
-  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
-  await expect(page.locator('[data-pane]')).toHaveCount(2);
-  expect(await page.locator('[data-pane]').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane')))).toEqual(['verdict', 'listed']);
-  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Share' })).toHaveCount(0);
+  test('gallery examples open as embeds: the tool, its own verdicts and listing errors, no failed card', async ({ page }) => {
+    // One page for all of them (a context per example would cost more): the budget is per example, on a busy runner.
+    test.setTimeout(EMBED_EXAMPLES.length * 20_000);
+    expect(EMBED_EXAMPLES.length).toBe(3);
+    for (const example of EMBED_EXAMPLES) {
+      // A fresh document per example (a hash change alone would not reload the embed).
+      await page.goto('about:blank');
+      await page.goto(`/?embed#example/${example.id}`);
+      await expect(page.locator('.embed-tool'), example.id).toHaveText(exampleCase(example).tool);
+      const own = (example.expect.verdicts ?? []).filter((v) => v.converter === example.case.converter && v.client === example.case.client);
+      for (const v of own) {
+        await expect(verdict(page, v.policy).locator(':scope > .badge'), `${example.id} ${v.policy}`).toHaveText(v.valid === true ? 'PASS' : v.valid === false ? 'FAIL' : 'not validated');
+      }
+      for (const l of (example.expect.listErrors ?? []).filter((l) => l.converter === example.case.converter)) {
+        await expect(page.locator('[data-pane="listed"]'), example.id).toContainText(l.says);
+      }
+      await expect(page.getByTestId('failed-card'), example.id).toHaveCount(0);
+    }
+  });
+
+  test('options: panes picks and orders the panes, readonly has no Edit, theme forces the scheme', async ({ page }) => {
+    await page.goto(`/?embed&panes=verdict,listed&readonly&theme=dark${encodePermalink(DEFAULT_CASE)}`);
+    await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('FAIL');
+    await expect(page.locator('[data-pane]')).toHaveCount(2);
+    expect(await page.locator('[data-pane]').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane')))).toEqual(['verdict', 'listed']);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Share' })).toHaveCount(0);
+  });
 });
 
 test('an embed loads little JavaScript before its first verdict (no Monaco); the sizes are reported', async ({ page }, testInfo) => {
