@@ -27,8 +27,11 @@ export function edit(root: string, path: string, after: string, insert: string):
   writeFileSync(file, text.slice(0, at + after.length) + insert + text.slice(at + after.length));
 }
 
-/** `tsc --noEmit` over the copy. */
+/**
+ * `tsc --noEmit` over the copy. Incremental, its build info kept in the copy: a test's second check (one edit undone)
+ * checks again only what the edit reaches, and a copy made afresh by copySrc starts without it.
+ */
 export function typecheck(root: string): { ok: boolean; output: string } {
-  const run = spawnSync(TSC, ['--noEmit', '-p', join(root, 'tsconfig.json')], { encoding: 'utf8' });
+  const run = spawnSync(TSC, ['--noEmit', '--incremental', '--tsBuildInfoFile', join(root, 'tsconfig.tsbuildinfo'), '-p', join(root, 'tsconfig.json')], { encoding: 'utf8' });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
