@@ -60,7 +60,7 @@ interface WorkerFixtures {
    * the rows that load the app themselves, `keptContext` for the kept app page of the `reuse` rows. Two, because an
    * open app writes its draft to its origin's storage: in one context a row that opens the app at `/` would restore
    * the kept app's draft, so every such row closed the kept page first (with two Playwright workers taking rows in
-   * turn, 24 of the suite's reuse rows loaded the app again because of it).
+   * turn, the suite's app loads were 97 with one context and are 78 with two).
    */
   shared: { context: BrowserContext; keptContext: BrowserContext; blocked: { to: string[] }; kept: Page | null };
 }
