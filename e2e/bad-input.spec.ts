@@ -48,7 +48,7 @@ async function textIntact(page: Page, expected: Partial<Record<EditorName, strin
   }
 }
 
-/** Records how long the main thread was blocked (Chromium long tasks) from page load on. */
+/** Records how long the main thread is blocked (Chromium long tasks) from now on: from the run a row starts, not the page load. */
 async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     const longest: Array<{ start: number; duration: number }> = [];

@@ -139,7 +139,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     // What a test leaves in the context goes with it: its pages, the app origin's storage, its permissions.
     // Pages close first: an open app can still write its draft (its throttled autosave, the flush on pagehide), so
     // clearing storage before they are gone would leave the next test a draft to restore. The kept page stays for the
-    // next row that reuses it, unless this row failed with it in an unknown state.
+    // next row that reuses it, unless this row failed with it in an unknown state or left a dialog or menu open on it.
     if (reuse && (testInfo.status !== testInfo.expectedStatus || (shared.kept && (await leftOpen(shared.kept))))) shared.kept = null;
     await Promise.all(used.pages().filter((p) => p !== shared.kept).map((p) => p.close()));
     if (!reuse || !shared.kept) await clearOrigin(used, origin);
