@@ -1,4 +1,5 @@
-// Usage: npx tsx .probe/cpu.mts <url> [loads=3] [settle ms=3000]. // CPU per Chromium process type for N fresh page loads of a URL.
+// CPU per Chromium process type for N fresh page loads of a URL.
+// Usage: npx tsx .probe/cpu.mts <url> [loads=3] [settle ms=3000].
 import { readFileSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
