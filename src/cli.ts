@@ -1,81 +1,25 @@
 /**
- * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P] [--expanded]`: prints the
- * Report as JSON, as evaluate() returns it (contract v2: each wire value once in `values`, rows pointing at it); with
- * `--expanded`, in contract v1's form (each row holding its value). The flags override the case file's `versions`,
- * `answerForm` and `protocol`. One rule for the exit code: 0 when it
- * evaluated (a schema or answer the engine cannot use is reported in the Report); 2, with a message on stderr and nothing on stdout,
- * when there is no case to evaluate: no file or an unknown flag, a file that cannot be read as JSON, or a version,
- * answer form or protocol that does not exist, given by a flag or in the file (the message lists the available ones).
+ * The command line's composition root: `check …` runs the live-server check (src/check/main.ts); `evaluate …` or no
+ * subcommand evaluates a case file (src/cli/evaluate.ts) with this process's files and streams. The exit code is
+ * what the subcommand returns; 1 when it throws.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { registerWorlds } from './worlds-node/register.ts';
-import * as z from 'zod/mini';
-import { CaseSchema, caseVersions } from './engine/case.ts';
-import { DEFAULT_VERSIONS } from './engine/contract/versions.ts';
-import { evaluate } from './engine/evaluate.ts';
 import { messageOf } from './engine/lib/message.ts';
-import { expandReport } from './engine/values.ts';
 
-const USAGE =
-  'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result] [--protocol 2025-11-25|2026-07-28] [--expanded]\n' +
-  '   (reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?,"protocol"?}; the flags override the file;\n' +
-  '    --expanded prints each row with its value, the v1 report, instead of rows pointing into `values`)';
-
-const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, expanded: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
-
-async function main(argv: string[]): Promise<number> {
-  let args: ReturnType<typeof parseArgs<{ args: string[]; options: typeof FLAGS; allowPositionals: true }>>;
-  try {
-    args = parseArgs({ args: argv, options: FLAGS, allowPositionals: true });
-  } catch (e) {
-    process.stderr.write(`${messageOf(e)}\n${USAGE}\n`);
-    return 2;
-  }
-  const file = args.positionals[0];
-  if (!file || args.positionals.length > 1 || args.values.help) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file === '-' ? 0 : file, 'utf8'));
-  } catch (e) {
-    process.stderr.write(`cannot read the case ${file === '-' ? 'from standard input' : file}: ${messageOf(e)}\n`);
-    return 2;
-  }
-  const picked = withFlags(data, args.values);
-  if (!picked.ok) {
-    process.stderr.write(`${picked.error}\n`);
-    return 2;
-  }
+async function dispatch(argv: string[]): Promise<number> {
+  if (argv[0] === 'check') return (await import('./check/main.ts')).checkMain(argv.slice(1));
+  const { evaluateMain } = await import('./cli/evaluate.ts');
   // The CLI's own output goes through process.stdout/stderr; the SDKs' console chatter (tool-name warnings, a zod
   // without `~standard.jsonSchema`) is not part of it.
   quietConsole();
-  const report = await evaluate(picked.data);
-  await writeAll(`${JSON.stringify(args.values.expanded ? expandReport(report) : report, null, 2)}\n`);
-  return 0;
+  return evaluateMain(argv[0] === 'evaluate' ? argv.slice(1) : argv, {
+    read: (file) => readFileSync(file === '-' ? 0 : file, 'utf8'),
+    out: writeAll,
+    err: (text) => process.stderr.write(text),
+  });
 }
 
-/** The case with the flags over its `versions`, `answerForm` and `protocol`, or the message refusing a version or form that does not exist. */
-function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: string; 'answer-form'?: string; protocol?: string }): { ok: true; data: unknown } | { ok: false; error: string } {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ok: true, data };
-  const own = data as { versions?: unknown; answerForm?: unknown };
-  const given = { zod: flags.zod, sdk: flags.sdk, server: flags.server };
-  const fromFile = typeof own.versions === 'object' && own.versions !== null ? own.versions : {};
-  const versions = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
-  const out = { ...own, ...(Object.keys(versions).length > 0 ? { versions } : {}), ...(flags['answer-form'] ? { answerForm: flags['answer-form'] } : {}), ...(flags.protocol ? { protocol: flags.protocol } : {}) };
-  const checked = z.pick(CaseSchema, { versions: true, answerForm: true, protocol: true }).safeParse(out);
-  if (!checked.success) return { ok: false, error: checked.error.issues.map((i) => i.message).join('\n') };
-  const run = caseVersions(checked.data);
-  // Only a non-default world needs the Node hook: the default world resolves every module as before.
-  if (run.zod !== DEFAULT_VERSIONS.zod || run.sdk !== DEFAULT_VERSIONS.sdk || run.server !== DEFAULT_VERSIONS.server) {
-    registerWorlds();
-  }
-  return { ok: true, data: out };
-}
-
-/** The console of this process, which the CLI composes, made silent: the Report is all it prints on stdout. */
+/** The console of this process made silent: the Report is all `evaluate` prints on stdout. */
 function quietConsole(): void {
   for (const m of ['log', 'info', 'warn', 'error', 'debug'] as const) console[m] = () => undefined;
 }
@@ -83,12 +27,6 @@ function quietConsole(): void {
 /** Resolves once stdout has taken the whole text: a pipe is written asynchronously, and process.exit drops what is pending. */
 function writeAll(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
-}
-
-/** `check …` runs the live-server check (src/check); `evaluate …` or no subcommand, the case evaluation above. */
-function dispatch(argv: string[]): Promise<number> {
-  if (argv[0] === 'check') return import('./check/main.ts').then((m) => m.checkMain(argv.slice(1)));
-  return main(argv[0] === 'evaluate' ? argv.slice(1) : argv);
 }
 
 dispatch(process.argv.slice(2)).then(
