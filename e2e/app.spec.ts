@@ -1,6 +1,6 @@
 /**
  * The app, driven through permalinks: the seed cases of semantics.md's "Observed" table show the right listing,
- * undeclared keys, verdicts and real-SDK outcomes; edits re-evaluate; errors say where they are; the layout fits.
+ * undeclared keys, verdicts and real-SDK outcomes; edits re-evaluate; errors say where they are (the layout: layout.spec.ts).
  */
 import type { Locator, Page } from '@playwright/test';
 import type { PolicyId } from '../src/engine/report.ts';
@@ -213,29 +213,4 @@ test('TypeScript checks the schema once the schema editor is first focused; a li
   await page.locator('[data-editor="schema"] .view-lines').click();
   await expect.poll(tsWorkers).toBe(1);
   await expect(squiggles.first()).toBeVisible();
-});
-
-test.describe('layout', () => {
-  test('1440×900: everything visible without page scroll, each pane without its own scroll', async ({ page }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/');
-    await evaluated(page);
-    await waitForEditors(page);
-    const overflow = await page.evaluate(() => ({
-      page: document.documentElement.scrollHeight - window.innerHeight,
-      panes: [...document.querySelectorAll<HTMLElement>('.pane-body')].map((el) => el.scrollHeight - el.clientHeight),
-    }));
-    expect(overflow.page).toBeLessThanOrEqual(0);
-    expect(overflow.panes).toEqual([0, 0, 0, 0]);
-  });
-
-  test('390×844: panes stacked, nothing wider than the screen', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
-    await evaluated(page);
-    const boxes = await page.locator('.pane').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
-    expect(new Set(boxes.map((b) => Math.round(b.x))).size).toBe(1);
-    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y).toBeGreaterThan(boxes[i - 1]!.y);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  });
 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { editorText, expect, setEditorText, test, waitForEditors } from './fixtures.ts';
+import { editorText, expect, openLink, setEditorText, test, waitForEditors } from './fixtures.ts';
 
 const status = (page: Page) => page.getByTestId('status');
 const saved = (page: Page) => page.evaluate(() => localStorage.getItem('mcp-schema-playground:autosave:v1'));
@@ -52,16 +52,21 @@ test('a case that timed out is restored without running; Run it runs it (and it 
   await expect(page.getByRole('button', { name: 'Run it' })).toHaveCount(0);
 });
 
-test('Reset opens the default case and Undo brings the previous one back', async ({ page }) => {
-  await page.goto('/#example/loose-object-keeps');
-  await waitForEditors(page);
-  const before = await editorText(page, 'schema');
-  await page.getByRole('button', { name: 'Examples' }).click();
-  await page.getByRole('menuitem', { name: 'Reset to the default case' }).click();
-  await expect.poll(() => editorText(page, 'schema')).toBe(DEFAULT_CASE.schema);
-  await expect(page.getByRole('status').filter({ hasText: 'The case was reset.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(() => editorText(page, 'schema')).toBe(before);
-  await expect(page.getByRole('combobox', { name: 'Converter' })).toHaveValue('mcp-sdk-v1');
-  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+test.describe('in the open app', () => {
+  // A user's click in the app already open; the row reads no storage.
+  test.use({ reuse: true });
+
+  test('Reset opens the default case and Undo brings the previous one back', async ({ page }) => {
+    await openLink(page, '#example/loose-object-keeps');
+    await waitForEditors(page);
+    const before = await editorText(page, 'schema');
+    await page.getByRole('button', { name: 'Examples' }).click();
+    await page.getByRole('menuitem', { name: 'Reset to the default case' }).click();
+    await expect.poll(() => editorText(page, 'schema')).toBe(DEFAULT_CASE.schema);
+    await expect(page.getByRole('status').filter({ hasText: 'The case was reset.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => editorText(page, 'schema')).toBe(before);
+    await expect(page.getByRole('combobox', { name: 'Converter' })).toHaveValue('mcp-sdk-v1');
+    await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  });
 });

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink } from '../src/state/permalink.ts';
-import { editorText, expect, setEditorText, test, waitForEditors } from './fixtures.ts';
+import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 
 // Each test opens the app several times and waits out the watchdog: give a busy runner room.
 test.beforeEach(() => test.slow());
@@ -108,18 +108,23 @@ test('a pane that throws shows a card, the rest keeps working, and the case is h
   await expect.poll(() => saved(page)).not.toContain('"held"');
 });
 
-test('after the watchdog, the previous error is marked as belonging to an earlier version of the schema', async ({ page }) => {
-  await page.goto('/');
-  await waitForEditors(page);
-  await setEditorText(page, 'schema', "import { z } from 'zod';\nexport default z.object({ id: z.string( });\n");
-  const problems = page.getByTestId('problems');
-  await expect(problems).toContainText('The schema did not load');
-  await expect.poll(() => page.evaluate(() => window.__playground!.markers('schema').length)).toBe(1);
-  await expect(problems).not.toContainText('Earlier version');
+test.describe('in the open app', () => {
+  // Reads no storage: a user's edits in the app already open.
+  test.use({ reuse: true });
 
-  await setEditorText(page, 'schema', LOOP);
-  await expect(status(page)).toContainText('ran longer than', { timeout: 30_000 });
-  await expect(problems).toContainText('Earlier version:');
-  await expect(page.getByTestId('earlier-note')).toHaveText('From an earlier version of the case: the latest run did not finish.');
-  await expect.poll(() => page.evaluate(() => window.__playground!.markers('schema').length)).toBe(0);
+  test('after the watchdog, the previous error is marked as belonging to an earlier version of the schema', async ({ page }) => {
+    await openCase(page, {});
+    await waitForEditors(page);
+    await setEditorText(page, 'schema', "import { z } from 'zod';\nexport default z.object({ id: z.string( });\n");
+    const problems = page.getByTestId('problems');
+    await expect(problems).toContainText('The schema did not load');
+    await expect.poll(() => page.evaluate(() => window.__playground!.markers('schema').length)).toBe(1);
+    await expect(problems).not.toContainText('Earlier version');
+
+    await setEditorText(page, 'schema', LOOP);
+    await expect(status(page)).toContainText('ran longer than', { timeout: 30_000 });
+    await expect(problems).toContainText('Earlier version:');
+    await expect(page.getByTestId('earlier-note')).toHaveText('From an earlier version of the case: the latest run did not finish.');
+    await expect.poll(() => page.evaluate(() => window.__playground!.markers('schema').length)).toBe(0);
+  });
 });

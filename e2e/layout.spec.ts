@@ -36,7 +36,7 @@ const box = async (l: Locator) => (await l.boundingBox())!;
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test('390×844: a one-line verdict summary is in view without scrolling, and leads to the verdict pane', async ({ page }) => {
+test('390×844: a one-line verdict summary is in view without scrolling, and leads to the verdict pane; the panes are stacked, nothing wider than the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/${encodePermalink(INVOICE)}`);
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
@@ -50,6 +50,11 @@ test('390×844: a one-line verdict summary is in view without scrolling, and lea
   await expect(page.locator('[data-pane="verdict"]')).not.toBeInViewport();
   await bar.click();
   await expect(page.locator('[data-pane="verdict"] .panel-head')).toBeInViewport();
+  // The panes are stacked in one column, and nothing is wider than the screen.
+  const panes = await page.locator('.pane').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+  expect(new Set(panes.map((b) => Math.round(b.x))).size).toBe(1);
+  for (let i = 1; i < panes.length; i++) expect(panes[i]!.y).toBeGreaterThan(panes[i - 1]!.y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The listing scrolls in a box of its own (it was ~2,000 px tall here, pushing the verdict far down).
   const listed = page.locator('[data-pane="listed"] > .pane-body');
   expect((await box(listed)).height).toBeLessThanOrEqual(560);
@@ -63,12 +68,19 @@ test('390×844: a one-line verdict summary is in view without scrolling, and lea
   }
 });
 
-test('1440×900: the undeclared-keys pane is no taller than its content; the real SDK pane below takes the rest; at 1024×768 no pane’s content runs past its box', async ({ page, context }) => {
+test('1440×900: everything visible without a page scroll and each pane without its own; the undeclared-keys pane is no taller than its content; the real SDK pane below takes the rest; at 1024×768 no pane’s content runs past its box', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/');
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   await waitForEditors(page);
+  // Everything visible without a page scroll, each pane without a scroll of its own.
+  const overflow = await page.evaluate(() => ({
+    page: document.documentElement.scrollHeight - window.innerHeight,
+    panes: [...document.querySelectorAll<HTMLElement>('.pane-body')].map((el) => el.scrollHeight - el.clientHeight),
+  }));
+  expect(overflow.page).toBeLessThanOrEqual(0);
+  expect(overflow.panes).toEqual([0, 0, 0, 0]);
   await expect(page.getByTestId('verdict-bar')).toBeHidden();
   const empty = await page.locator('[data-pane="undeclared"] .pane-body').evaluate((body) => {
     const last = body.lastElementChild?.getBoundingClientRect();
