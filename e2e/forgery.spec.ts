@@ -1,7 +1,7 @@
 /**
- * A verdict no link can forge (issue 18): each attack row (forgery.rows.ts) runs in the built sandbox frame and then
- * through its permalink in the app. Every row ends in the refusal naming what it tried to replace, or in the honest
- * report; never a forged PASS, a forged listing or a missing real-run error. Honest controls, one failing and one
+ * A verdict no link can forge (issue 18): each attack row (forgery.rows.ts) runs in the built sandbox frame, and one
+ * of each kind through its permalink in the app. Every row ends in the refusal naming what it tried to replace, or in
+ * the honest report; never a forged PASS, a forged listing or a missing real-run error. Honest controls, one failing and one
  * passing, keep the suite from passing by breaking everything.
  */
 import type { FrameMessage } from '../src/sandbox/protocol.ts';
@@ -24,9 +24,18 @@ function verdictsOf(r: Report): unknown {
 }
 
 
-test('the attack permalinks show the refusal or the honest FAIL, never a forged PASS', async ({ page }) => {
+/**
+ * One attack row of each kind (refused, truthful, client-refuses) through its permalink in the app: what the page shows
+ * of each kind. Every row's report is checked in the built sandbox frame below; the page shows a report the same way
+ * whichever attack produced it (issue 19: one browser row of each kind).
+ */
+const kindOf = (row: (typeof ATTACK_ROWS)[number]) => (typeof row.expect === 'string' ? row.expect : 'refused');
+const ONE_OF_EACH_KIND = [...new Map(ATTACK_ROWS.map((row) => [kindOf(row), row])).values()];
+
+test('an attack permalink of each kind shows the refusal or the honest FAIL, never a forged PASS', async ({ page }) => {
   test.setTimeout(240_000);
-  for (const row of ATTACK_ROWS) {
+  expect(ONE_OF_EACH_KIND.map(kindOf).sort()).toEqual(['client-refuses', 'refused', 'truthful']);
+  for (const row of ONE_OF_EACH_KIND) {
     await openCase(page, { schema: attackSchema(row), answer: FAILING_ANSWER, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
     const verdict = page.locator('[data-pane="verdict"] [data-policy="raw"] > .badge');
     if (row.expect !== 'truthful' && row.expect !== 'client-refuses') {

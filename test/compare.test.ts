@@ -12,6 +12,7 @@ import { cellOf, differs, type WorldRun } from '../src/ui/compare/cells.ts';
 import { COLUMNS, worldKey, worldOf, worldsToRun } from '../src/ui/compare/columns.ts';
 import { choicesOf } from '../src/state/caseChoices.ts';
 import { startCompare } from '../src/ui/compare/runCompare.ts';
+import { compareStatus } from '../src/ui/compare/useCompare.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 
 const v1 = COLUMNS.find((c) => c.id === 'v1-1.32.2')!;
@@ -111,5 +112,15 @@ describe('the run', () => {
     pending[1]!.resolve({ kind: 'crash', message: 'after cancel' });
     await new Promise((r) => setTimeout(r, 0));
     expect(last.get(worldKey(worlds[1]!))).toEqual({ kind: 'queued' });
+  });
+});
+
+describe('the status line (a live region)', () => {
+  it('says the comparison is starting before it has runs, then how far it is, then that all are done', () => {
+    const worlds = worldsToRun();
+    const all = (run: WorldRun) => new Map(worlds.map((w) => [worldKey(w), run]));
+    expect(compareStatus(new Map(), false)).toBe('Starting…');
+    expect(compareStatus(all({ kind: 'queued' }), false)).toBe(`Running 1 of ${worlds.length} (bounded to 20 s in all)…`);
+    expect(compareStatus(all({ kind: 'failed', message: 'x' }), false)).toBe(`All ${worlds.length} runs done.`);
   });
 });

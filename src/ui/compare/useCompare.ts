@@ -38,6 +38,8 @@ export function compareStatus(runs: ReadonlyMap<string, WorldRun>, changed: bool
   const finished = all.filter((r) => r.kind !== 'queued').length;
   const noTime = all.filter((r) => r.kind === 'no-time').length;
   if (changed) return 'The case changed, so the comparison stopped.';
+  // The first render, before the comparison starts: not "All 0 runs done.", which a screen reader would announce.
+  if (all.length === 0) return 'Starting…';
   if (noTime > 0) return `Stopped at the ${COMPARE_BUDGET_MS / 1000} s bound: ${noTime} of ${all.length} runs had no time.`;
   if (finished < all.length) return `Running ${finished + 1} of ${all.length} (bounded to ${COMPARE_BUDGET_MS / 1000} s in all)…`;
   return `All ${all.length} runs done.`;
