@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink } from '../src/state/permalink.ts';
+import { createAutosave } from '../src/state/persistence/drafts.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 
 // Each test opens the app several times and waits out the watchdog: give a busy runner room.
@@ -23,6 +24,23 @@ async function saveDraft(page: Page): Promise<void> {
   await setEditorText(page, 'answer', DRAFT);
   await expect.poll(() => saved(page)).not.toBeNull();
   await expect(status(page)).toContainText(/Evaluated in \d+ ms/);
+}
+
+/**
+ * A saved draft (the default case with the draft's answer) written by the app's own autosave (drafts.ts) into the
+ * origin's storage, without loading the app: for a row about what a link does to a draft already there (typing and
+ * saving one is the first row's, and autosave.spec's).
+ */
+async function seedDraft(page: Page): Promise<void> {
+  const written = new Map<string, string>();
+  const storage = { getItem: (k: string) => written.get(k) ?? null, setItem: (k: string, v: string) => void written.set(k, v), removeItem: (k: string) => void written.delete(k) };
+  const result = createAutosave(storage as unknown as Storage).save({ ...DEFAULT_CASE, answer: DRAFT });
+  if (!result.ok) throw new Error(result.message);
+  // An empty document of the app's origin, served by the test, not the app.
+  await page.route('/seed-draft', (route) => route.fulfill({ contentType: 'text/html', body: '' }));
+  await page.goto('/seed-draft');
+  await page.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), [...written]);
+  await page.unroute('/seed-draft');
 }
 
 /** A fresh document load (a goto that only changes the fragment would be a hashchange in the open app). */
@@ -57,7 +75,7 @@ test('a link that times out leaves the saved draft alone (opened in the running 
 });
 
 test('editing a case opened from a link saves it, and the previous draft stays reachable', async ({ page }) => {
-  await saveDraft(page);
+  await seedDraft(page);
   await freshOpen(page, '/#example/loose-object-keeps');
   await waitForEditors(page);
   await expect(page.getByTestId('draft-note')).toBeVisible();
