@@ -73,50 +73,53 @@ test.describe('the sandbox frame with the engine worker', () => {
     expect(sized.ms).toBeGreaterThanOrEqual(2900);
   });
 
-  test('each schema text runs in a worker of its own: a count its code keeps on zod starts over', async ({ page }) => {
-    // The listing names how many times this worker ran schema code that counts on zod's global registry (zod is the
-    // schema's own library: it may change it, docs/security.md; the global object takes no new properties).
-    const counting = (tag: string) => ({
-      v: 1,
-      schema: `import { z } from 'zod';\n// ${tag}\nconst g = z.globalRegistry as any;\ng.runs = (g.runs ?? 0) + 1;\nexport default z.object({ ['runs' + g.runs]: z.string() });\n`,
-      answer: '{}',
-    });
-    const keys = async (id: number, c: unknown) => {
-      const { message } = await evaluateInFrame(page, id, c);
-      if (message.type !== 'report') throw new Error(JSON.stringify(message));
-      return JSON.stringify(message.report.converters);
-    };
-    expect(await keys(1, counting('a'))).toContain('"runs1"');
-    // The same text with another answer: its code is not run again (the loader caches by source text).
-    expect(await keys(2, { ...counting('a'), answer: '{"x":1}' })).toContain('"runs1"');
-    // Another text: a fresh realm, so the count starts over (in a shared worker this listed "runs2").
-    expect(await keys(3, counting('b'))).toContain('"runs1"');
-    expect(await keys(4, counting('a'))).toContain('"runs1"');
-  });
-
-  test('schema code reaches no network, storage, parent or top, and the worker stays healthy', async ({ page, trap }) => {
-    // Thirteen schema texts, so thirteen fresh workers, each booting the engine: slow on a loaded 2-core runner.
+  // Three steps on one frame (its mount boots the engine), each about what one schema text can do to the next.
+  test('each schema text runs in a worker of its own; schema code reaches no network, storage, parent or top; an uncaught error respawns the worker', async ({ page, trap }) => {
+    // Twenty schema texts, so twenty fresh workers, each booting the engine: slow on a loaded 2-core runner.
     test.setTimeout(180_000);
     let id = 0;
-    for (const [name, body] of Object.entries(escapes(trap))) {
-      const { message } = await evaluateInFrame(page, ++id, caseWith(body));
-      const load = reportOf(message).load;
-      expect(load.ok, `${name} should fail to load: ${JSON.stringify(load)}`).toBe(false);
-    }
-    const healthy = await evaluateInFrame(page, ++id, caseWith(''));
-    expect(reportOf(healthy.message).load.ok).toBe(true);
-    expect(trap.hits).toEqual([]);
-  });
+    await test.step('a count its code keeps on zod starts over with each schema text', async () => {
+      // The listing names how many times this worker ran schema code that counts on zod's global registry (zod is the
+      // schema's own library: it may change it, docs/security.md; the global object takes no new properties).
+      const counting = (tag: string) => ({
+        v: 1,
+        schema: `import { z } from 'zod';\n// ${tag}\nconst g = z.globalRegistry as any;\ng.runs = (g.runs ?? 0) + 1;\nexport default z.object({ ['runs' + g.runs]: z.string() });\n`,
+        answer: '{}',
+      });
+      const keys = async (c: unknown) => {
+        const { message } = await evaluateInFrame(page, ++id, c);
+        if (message.type !== 'report') throw new Error(JSON.stringify(message));
+        return JSON.stringify(message.report.converters);
+      };
+      expect(await keys(counting('a'))).toContain('"runs1"');
+      // The same text with another answer: its code is not run again (the loader caches by source text).
+      expect(await keys({ ...counting('a'), answer: '{"x":1}' })).toContain('"runs1"');
+      // Another text: a fresh realm, so the count starts over (in a shared worker this listed "runs2").
+      expect(await keys(counting('b'))).toContain('"runs1"');
+      expect(await keys(counting('a'))).toContain('"runs1"');
+    });
 
-  test('an uncaught error in the worker respawns it', async ({ page }) => {
-    // After the run: the run itself waits on its client realm (a macrotask), so a 0 ms timer would fire during it.
-    const { message } = await evaluateInFrame(page, 1, caseWith(`setTimeout(() => { throw new Error('boom'); }, 1500);`));
-    expect(reportOf(message).load.ok).toBe(true);
-    const respawned = await waitForMessage(page, 1, 'respawned');
-    expect(respawned.message).toMatchObject({ type: 'respawned', message: expect.stringContaining('boom') });
+    await test.step('schema code reaches no network, storage, parent or top, and the worker stays healthy', async () => {
+      for (const [name, body] of Object.entries(escapes(trap))) {
+        const { message } = await evaluateInFrame(page, ++id, caseWith(body));
+        const load = reportOf(message).load;
+        expect(load.ok, `${name} should fail to load: ${JSON.stringify(load)}`).toBe(false);
+      }
+      const healthy = await evaluateInFrame(page, ++id, caseWith(''));
+      expect(reportOf(healthy.message).load.ok).toBe(true);
+      expect(trap.hits).toEqual([]);
+    });
 
-    const next = await evaluateInFrame(page, 2, caseWith(''));
-    expect(reportOf(next.message).load.ok).toBe(true);
+    await test.step('an uncaught error in the worker respawns it', async () => {
+      // After the run: the run itself waits on its client realm (a macrotask), so a 0 ms timer would fire during it.
+      const { message } = await evaluateInFrame(page, ++id, caseWith(`setTimeout(() => { throw new Error('boom'); }, 1500);`));
+      expect(reportOf(message).load.ok).toBe(true);
+      const respawned = await waitForMessage(page, id, 'respawned');
+      expect(respawned.message).toMatchObject({ type: 'respawned', message: expect.stringContaining('boom') });
+
+      const next = await evaluateInFrame(page, ++id, caseWith('// the next case'));
+      expect(reportOf(next.message).load.ok).toBe(true);
+    });
   });
 });
 
