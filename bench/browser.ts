@@ -582,11 +582,11 @@ interface RepeatResult {
 }
 
 /**
- * A browser whose requests beyond this machine fail at a proxy that is not there. Playwright's request routing (what
- * freshContext uses elsewhere) turns Chromium's HTTP cache off, and with it the code cache a repeat visit is about.
+ * A browser whose requests beyond this machine fail at a proxy that is not there (chromiumLaunchOptions, as every
+ * launch here), used without routing: Playwright's request routing (what freshContext uses elsewhere) turns Chromium's
+ * HTTP cache off, and with it the code cache a repeat visit is about.
  */
-const launchUnrouted = (): Promise<Browser> =>
-  chromium.launch({ ...chromiumLaunchOptions(), proxy: { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } });
+const launchUnrouted = (): Promise<Browser> => chromium.launch(chromiumLaunchOptions());
 
 async function repeatVisits(origin: string, contexts: number, visits: number, blocked: string[]): Promise<RepeatResult> {
   const browser = await launchUnrouted();

@@ -22,6 +22,14 @@ export const CHROMIUM_ARGS = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
+/**
+ * Every request beyond this machine goes to a proxy that is not there (port 9 of this machine) and fails; this
+ * machine's own go direct. Blocking in the browser, not with Playwright's request routing (`context.route`), keeps
+ * Chromium's HTTP cache and with it V8's code cache: routing turns both off, so every app load of the e2e suite
+ * fetched and compiled every script again (issue 19). The e2e fixture records what was tried (e2e/fixtures.ts).
+ */
+export const BLOCKING_PROXY = { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } as const;
+
 export const CHROMIUM_ENV_VARS = ['PLAYWRIGHT_CHROMIUM_EXECUTABLE', 'CHROMIUM_PATH'] as const;
 export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'] as const;
 
@@ -49,8 +57,8 @@ export function chromiumExecutable({ env, playwrightChromium, exists }: Lookup =
   return [own, ...SYSTEM_CHROMIUMS].find((path): path is string => !!path && exists(path));
 }
 
-/** Playwright's launch options: the flags, and the executable when one was found. */
-export function chromiumLaunchOptions(): { args: string[]; executablePath?: string } {
+/** Playwright's launch options: the flags, the blocking proxy, and the executable when one was found. */
+export function chromiumLaunchOptions(): { args: string[]; proxy: typeof BLOCKING_PROXY; executablePath?: string } {
   const executablePath = chromiumExecutable();
-  return { args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) };
+  return { args: CHROMIUM_ARGS, proxy: BLOCKING_PROXY, ...(executablePath ? { executablePath } : {}) };
 }

@@ -34,7 +34,7 @@ export interface Trap {
 }
 
 interface Fixtures {
-  /** Requests the page tried beyond localhost (blocked); checked to be empty after each test. */
+  /** Requests the page tried beyond localhost (blocked by the browser, chromium.ts); checked to be empty after each test. */
   external: string[];
   trap: Trap;
   /**
@@ -66,8 +66,23 @@ interface WorkerFixtures {
 }
 
 /**
- * The network guard: every request and WebSocket beyond this machine is aborted and its URL pushed to `blocked`;
- * `onLocal` sees each local request URL (the bench times them).
+ * What the e2e contexts tried beyond this machine: each request's and WebSocket's URL is pushed to `blocked`. The
+ * browser blocks them itself (chromium.ts, BLOCKING_PROXY); this only records, so it leaves the HTTP and code caches on.
+ */
+export function recordBeyondLocalhost(context: BrowserContext, blocked: { push(url: string): unknown }): void {
+  context.on('request', (request) => {
+    if (!isLocal(request.url())) blocked.push(request.url());
+  });
+  context.on('page', (page) =>
+    page.on('websocket', (ws) => {
+      if (!isLocal(ws.url())) blocked.push(ws.url());
+    }),
+  );
+}
+
+/**
+ * The bench's network guard: every request and WebSocket beyond this machine is aborted and its URL pushed to
+ * `blocked`; `onLocal` sees each local request URL (the bench times them). Routing turns the HTTP cache off.
  */
 export async function blockBeyondLocalhost(context: BrowserContext, blocked: { push(url: string): unknown }, onLocal?: (url: string) => void): Promise<void> {
   await context.route('**/*', (route) => {
@@ -121,7 +136,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const blocked = { to: [] as string[] };
       const guarded = async () => {
         const c = await browser.newContext(options);
-        await blockBeyondLocalhost(c, { push: (url: string) => blocked.to.push(url) });
+        recordBeyondLocalhost(c, { push: (url: string) => blocked.to.push(url) });
         return c;
       };
       const context = await guarded();
@@ -153,7 +168,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   external: [
     async ({ context, isolated, shared }, use) => {
       const external: string[] = [];
-      if (isolated) await blockBeyondLocalhost(context, external);
+      if (isolated) recordBeyondLocalhost(context, external);
       else shared.blocked.to = external;
       await use(external);
       expect(external, 'requests beyond localhost').toEqual([]);
