@@ -69,7 +69,7 @@ interface WorkerFixtures {
  * What the e2e contexts tried beyond this machine: each request's and WebSocket's URL is pushed to `blocked`. The
  * browser blocks them itself (chromium.ts, BLOCKING_PROXY); this only records, so it leaves the HTTP and code caches on.
  */
-export function recordBeyondLocalhost(context: BrowserContext, blocked: { push(url: string): unknown }): void {
+function recordBeyondLocalhost(context: BrowserContext, blocked: { push(url: string): unknown }): void {
   context.on('request', (request) => {
     if (!isLocal(request.url())) blocked.push(request.url());
   });
