@@ -39,6 +39,12 @@ describe('the default case (Ajv: "must NOT have additional properties" names no 
   });
 });
 
+it('a key path may wrap between its keys, not inside one (a line break allowed before each /)', async () => {
+  const report = await evaluate({ v: 1, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer });
+  const chips = [...rawRowOf(report, DEFAULT_CASE.answer, 'sdk-v1').querySelectorAll('[data-testid="refused-keys"] code.key')];
+  expect(chips.map((c) => c.innerHTML)).toEqual(['/costCenter', '/lines<wbr>/0<wbr>/margin']);
+});
+
 it('a key that needs escaping is written as a JSON pointer', async () => {
   const answer = JSON.stringify({ id: '1', total: 1, lines: [], 'a/b~c': 1 });
   expect((await rawRow(answer, 'sdk-v1')).keys).toEqual(['/a~1b~0c']);
