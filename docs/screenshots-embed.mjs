@@ -1,10 +1,11 @@
 // Screenshots for the README's Embedding and Examples sections: two embeds in a docs-like page (1280×900) and the
 // Examples menu open (1440×900).
-// usage: npx vite build && npx vite preview --port 5174 --strictPort &  node docs/screenshots-embed.mjs [baseUrl] [outDir]
+// usage: npx vite build && npx vite preview --port 5174 --strictPort &  npx tsx docs/screenshots-embed.mjs [baseUrl] [outDir]
 // Writes <outDir>/embed.png (the whole page) and <outDir>/gallery.png, re-encoded smaller (docs/png-shrink.mjs).
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { shrinkPng } from './png-shrink.mjs';
 
 const [base = 'http://localhost:5174/', outDir = '/tmp/screenshots'] = process.argv.slice(2);
@@ -37,7 +38,8 @@ const server = createServer((_req, res) => {
 await new Promise((resolve) => server.listen(0, 'localhost', resolve));
 const docsUrl = `http://localhost:${server.address().port}/`;
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+// The e2e suite's Chromium (found as e2e/chromium.ts says) and flags, the network beyond this machine blocked.
+const browser = await chromium.launch(chromiumLaunchOptions());
 const local = (r) => (/^(https?:\/\/(localhost|127\.0\.0\.1)[:/]|blob:|data:)/.test(r.request().url()) ? r.fallback() : r.abort());
 try {
   const docs = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });

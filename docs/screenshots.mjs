@@ -1,7 +1,8 @@
 // Screenshots of the built app with a real case, light and dark, wide and narrow, for the README and for review.
-// usage: npx vite build && npx vite preview --port 5174 --strictPort &  node docs/screenshots.mjs [baseUrl] [outDir]
+// usage: npx vite build && npx vite preview --port 5174 --strictPort &  npx tsx docs/screenshots.mjs [baseUrl] [outDir]
 // Writes <outDir>/{light,dark}-{1440x900,1024x768,390x844}.png; docs/screenshot.png is light-1440x900.png.
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 
 const [base = 'http://localhost:5174/', outDir = '/tmp/screenshots'] = process.argv.slice(2);
 const VIEWPORTS = [
@@ -10,7 +11,8 @@ const VIEWPORTS = [
   { width: 390, height: 844, fullPage: true },
 ];
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+// The e2e suite's Chromium (found as e2e/chromium.ts says) and flags, the network beyond this machine blocked.
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const scheme of ['light', 'dark']) {
     for (const { width, height, fullPage } of VIEWPORTS) {
