@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink } from '../src/state/permalink.ts';
 import { createAutosave } from '../src/state/persistence/drafts.ts';
+import { memoryStorage } from '../test/memory-storage.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 
 // Each test opens the app several times and waits out the watchdog: give a busy runner room.
@@ -33,8 +34,7 @@ async function saveDraft(page: Page): Promise<void> {
  */
 async function seedDraft(page: Page): Promise<void> {
   const written = new Map<string, string>();
-  const storage = { getItem: (k: string) => written.get(k) ?? null, setItem: (k: string, v: string) => void written.set(k, v), removeItem: (k: string) => void written.delete(k) };
-  const result = createAutosave(storage as unknown as Storage).save({ ...DEFAULT_CASE, answer: DRAFT });
+  const result = createAutosave(memoryStorage(written)).save({ ...DEFAULT_CASE, answer: DRAFT });
   if (!result.ok) throw new Error(result.message);
   // An empty document of the app's origin, served by the test, not the app.
   await page.route('/seed-draft', (route) => route.fulfill({ contentType: 'text/html', body: '' }));

@@ -7,6 +7,7 @@ import * as fflate from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giantAnswerCase } from '../bench/browser.ts';
 import { AUTOSAVE_KEY, createAutosave } from '../src/state/persistence/drafts.ts';
+import { memoryStorage } from './memory-storage.ts';
 import { createLinkEncoder, decodePermalink, tooLargeForLink } from '../src/state/permalink.ts';
 import { startAutosave } from '../src/state/persistence/draftSaver.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
@@ -37,13 +38,6 @@ vi.mock('fflate', async (importOriginal) => {
     },
   };
 });
-
-/** localStorage as autosave uses it: get, set, remove. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  const used: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
-  return used as Storage;
-}
 
 /** The most one task may deflate: about 100 ms of fflate at level 9 on the busy 2-core runner (a few ms on a quiet one). */
 const TASK_BYTES = 32 * 1024;

@@ -14,6 +14,7 @@ import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { createAutosave } from '../src/state/persistence/drafts.ts';
+import { memoryStorage } from './memory-storage.ts';
 import { createPlaygroundStore, selectCase, selectEngineCase } from '../src/state/store.ts';
 import { parseHostMessage, SET_TYPE } from '../src/ui/embed/messages.ts';
 
@@ -127,8 +128,7 @@ describe('the store and the evaluator', () => {
 
 describe('drafts and the embed', () => {
   it('a draft keeps the versions and the answer form', () => {
-    const items = new Map<string, string>();
-    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as unknown as Storage;
+    const storage = memoryStorage();
     createAutosave(storage).save(OLD_WORLD);
     expect(createAutosave(storage).load()?.state).toStrictEqual(OLD_WORLD);
   });
@@ -172,8 +172,7 @@ describe('the protocol era (issue 21)', () => {
   });
 
   it('drafts and the embed `set` keep the era', () => {
-    const items = new Map<string, string>();
-    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as unknown as Storage;
+    const storage = memoryStorage();
     createAutosave(storage).save(MODERN);
     expect(createAutosave(storage).load()?.state).toStrictEqual(MODERN);
     expect(parseHostMessage({ type: SET_TYPE, case: MODERN })).toStrictEqual({ ok: true, case: MODERN });
