@@ -581,19 +581,14 @@ interface RepeatResult {
   cached: string[];
 }
 
-/**
- * A browser whose requests beyond this machine fail at a proxy that is not there (chromiumLaunchOptions, as every
- * launch here), used without routing: Playwright's request routing (what freshContext uses elsewhere) turns Chromium's
- * HTTP cache off, and with it the code cache a repeat visit is about.
- */
-const launchUnrouted = (): Promise<Browser> => chromium.launch(chromiumLaunchOptions());
-
 async function repeatVisits(origin: string, contexts: number, visits: number, blocked: string[]): Promise<RepeatResult> {
-  const browser = await launchUnrouted();
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const byVisit: number[][] = Array.from({ length: visits }, () => []);
   const cached: string[] = [];
   try {
     for (let c = 0; c < contexts; c++) {
+      // Without routing: Playwright's request routing turns Chromium's HTTP cache off, and with it the code cache a
+      // repeat visit is about. The browser itself blocks what is beyond this machine (chromiumLaunchOptions).
       const { context } = await freshContext(browser, origin, blocked, { route: false });
       try {
         for (let v = 0; v < visits; v++) {

@@ -28,7 +28,7 @@ export const CHROMIUM_ARGS = [
  * Chromium's HTTP cache and with it V8's code cache: routing turns both off, so every app load of the e2e suite
  * fetched and compiled every script again (issue 19). The e2e fixture records what was tried (e2e/fixtures.ts).
  */
-export const BLOCKING_PROXY = { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } as const;
+const BLOCKING_PROXY = { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } as const;
 
 export const CHROMIUM_ENV_VARS = ['PLAYWRIGHT_CHROMIUM_EXECUTABLE', 'CHROMIUM_PATH'] as const;
 export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'] as const;
