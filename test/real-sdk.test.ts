@@ -1,5 +1,5 @@
 /** The real SDK runs and the two SDK converters built on them; the published packages are the oracle. */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MAX_SESSIONS, runRealSdk, RUN_TIMEOUT_MS } from '../src/engine/real-sdk.ts';
 import { mcpSdkV1Converter } from '../src/engine/converters/mcp-sdk-v1.ts';
@@ -70,7 +70,16 @@ describe('runRealSdk', () => {
     async () => {
       const log = console.log;
       const c = output(z.object({ d: z.string().refine((d) => (d === 'hang' ? new Promise<boolean>(() => undefined) : true)) }));
-      const row = await runRealSdk('v2', c, { d: 'hang' });
+      // The run's clock is faked, so the test does not sit through the five seconds: they pass once the run is waiting.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let row: Awaited<ReturnType<typeof runRealSdk>>;
+      try {
+        const hung = runRealSdk('v2', c, { d: 'hang' });
+        await vi.advanceTimersByTimeAsync(RUN_TIMEOUT_MS);
+        row = await hung;
+      } finally {
+        vi.useRealTimers();
+      }
       expect(row.callError).toBe(`The SDK did not answer within ${RUN_TIMEOUT_MS} ms`);
       expect(console.log).toBe(log);
       expect(await runRealSdk('v2', c, { d: 'ok' })).toMatchObject({ structuredContent: { d: 'ok' }, isError: false, callError: null });
