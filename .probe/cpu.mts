@@ -1,5 +1,5 @@
 // CPU per Chromium process type for N fresh page loads of a URL.
-// Usage: npx tsx .probe/cpu.mts <url> [loads=3] [settle ms=3000].
+// Usage: npx tsx .probe/cpu.mts <url> [loads=3] [settle ms=3000]. EXTRA='--flag …' adds Chromium flags to the suite's.
 import { readFileSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
@@ -22,7 +22,8 @@ function procs() {
   }
   return out;
 }
-const browser = await chromium.launch(chromiumLaunchOptions());
+const launch = chromiumLaunchOptions();
+const browser = await chromium.launch({ ...launch, args: [...launch.args, ...(process.env.EXTRA ?? '').split(' ').filter(Boolean)] });
 const before = procs();
 const seen = new Map([...before].map(([k, v]) => [k, v.cpu]));
 const by: Record<string, number> = {};
