@@ -54,10 +54,14 @@ test('a link that times out leaves the saved draft alone (opened in the running 
   await saveDraft(page);
   const draftSave = await saved(page);
   // Pasted into the open app (a hashchange): the sandbox is up, so the run meets the watchdog, not a slow first boot.
-  await page.goto(`/${encodePermalink({ ...DEFAULT_CASE, schema: LOOP })}`);
+  const loopLink = encodePermalink({ ...DEFAULT_CASE, schema: LOOP });
+  await page.goto(`/${loopLink}`);
   await expect(status(page)).toContainText('ran longer than', { timeout: 30_000 });
   await expect(page.getByTestId('draft-note')).toContainText('your saved draft is kept');
   expect(await saved(page)).toBe(draftSave);
+  // The address bar holds the link, even when the draft's own pending link write landed between the navigation and
+  // its hashchange event (the reload below once opened the draft instead: src/state/persistence/urlHash.ts).
+  expect(await page.evaluate(() => location.hash)).toBe(loopLink);
 
   await page.reload();
   await waitForEditors(page);

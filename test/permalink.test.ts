@@ -385,8 +385,25 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
     const example = EXAMPLES[2]!;
     // The throttled write runs between the navigation and its event: the address bar then holds the edited case.
     win.navigateLate(exampleLink(example.id), () => vi.advanceTimersByTime(1000));
-    expect(writes).toEqual([encodePermalink({ ...DEFAULT_CASE, answer: '{"edited":true}' })]);
+    // The link goes back in the address bar (the next row).
+    expect(writes).toEqual([encodePermalink({ ...DEFAULT_CASE, answer: '{"edited":true}' }), exampleLink(example.id)]);
     expect(store.getState()).toMatchObject({ ...exampleCase(example), exampleId: example.id });
+  });
+
+  it('puts a link navigated to back in the address bar when a pending write of the edited case lands before its event', () => {
+    vi.useFakeTimers();
+    const store = createPlaygroundStore(DEFAULT_CASE);
+    const { win, writes } = fakeWindow();
+    startUrlSync(store, win, 1000);
+    store.getState().setField('answer', '{"edited":true}');
+    const link = encodePermalink({ ...DEFAULT_CASE, answer: '{"linked":true}' });
+    win.navigateLate(link, () => vi.advanceTimersByTime(1000));
+    expect(store.getState().answer).toBe('{"linked":true}');
+    // The address bar holds the case on screen, so a reload or a copied URL opens it (before, it kept the edited case's
+    // link: the write of the linked case was skipped as equal to the last link written).
+    vi.advanceTimersByTime(5000);
+    expect(writes).toEqual([encodePermalink({ ...DEFAULT_CASE, answer: '{"edited":true}' }), link]);
+    expect(win.location.hash).toBe(link);
   });
 
   it('opens the link last written again once the case was edited, even before the edit reached the address bar', () => {

@@ -53,6 +53,9 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     const link = readLink(hash);
     const { loadCase, setBanner } = store.getState();
     if (!link.ok) return setBanner({ tone: 'error', text: `${link.error} The case you were editing is unchanged.` });
+    // The address bar holds the link again if a write raced in: the case the app shows is the link's, and the writer
+    // skips a link equal to the last one written.
+    if (target.location.hash !== hash) target.history.replaceState(null, '', hash);
     lastWritten = hash;
     loadCase(link.state, link.example, { linked: true });
   };
