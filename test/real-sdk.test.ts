@@ -70,7 +70,7 @@ describe('runRealSdk', () => {
     async () => {
       const log = console.log;
       const c = output(z.object({ d: z.string().refine((d) => (d === 'hang' ? new Promise<boolean>(() => undefined) : true)) }));
-      // The run's clock is faked, so the test does not sit through the five seconds: they pass once the run is waiting.
+      // The run's clock is faked, so the test does not sit through the five seconds: advancing it fires the run's timer.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       let row: Awaited<ReturnType<typeof runRealSdk>>;
       try {
