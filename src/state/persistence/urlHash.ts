@@ -25,7 +25,6 @@ export interface UrlSync {
  * address bar of the open app (`hashchange`).
  */
 export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000, links: LinkEncoder = createLinkEncoder()): UrlSync {
-  let lastWritten = target.location.hash;
   // Encoding is done at the write, not per keystroke: deflating a large case costs milliseconds. A case too large for
   // a link gets no fragment rather than an older case's. Safari throttles replaceState (about 50 calls per 30 s).
   const writer = startWriter(store, {
@@ -35,8 +34,8 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     write: () => {
       const link = links.linkOf(selectCase(store.getState()));
       const hash = link.ok ? link.link : '';
-      if (hash === lastWritten) return;
-      lastWritten = hash;
+      // Compared with the address bar itself, not with the last link written: a navigation may have changed it since.
+      if (hash === target.location.hash) return;
       // No fragment: the page's own path and query (an empty URL would leave the address bar as it is).
       target.history.replaceState(null, '', hash || `${target.location.pathname}${target.location.search}`);
     },
@@ -53,10 +52,8 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     const link = readLink(hash);
     const { loadCase, setBanner } = store.getState();
     if (!link.ok) return setBanner({ tone: 'error', text: `${link.error} The case you were editing is unchanged.` });
-    // The address bar holds the link again if a write raced in: the case the app shows is the link's, and the writer
-    // skips a link equal to the last one written.
+    // The address bar holds the link again at once if a write raced in: the case the app shows is the link's.
     if (target.location.hash !== hash) target.history.replaceState(null, '', hash);
-    lastWritten = hash;
     loadCase(link.state, link.example, { linked: true });
   };
   target.addEventListener('hashchange', onHashChange);
