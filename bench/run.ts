@@ -34,7 +34,7 @@ export interface Section {
 const MODULES = ['engine.ts', 'browser.ts', 'worlds.ts'];
 const RESULTS = join(import.meta.dirname, 'results');
 
-/** The machine a result was measured on, for the README's budget statements. */
+/** The machine a result was measured on, for docs/performance.md's budget statements. */
 export function machine(): Record<string, unknown> {
   const cpu = cpus();
   return { cpu: cpu[0]?.model ?? 'unknown', cores: cpu.length, node: process.version, platform: `${process.platform} ${process.arch}`, loadavg: loadavg().map((l) => Number(l.toFixed(2))) };

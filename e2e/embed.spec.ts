@@ -54,7 +54,7 @@ addEventListener('message', (event) => {
       frame.style.height = event.data.height + 'px';
       resizes.push({ id: frame.id, height: event.data.height });
     }
-    // As the README's host snippet: the first embed gets its case from the page the moment it says it listens.
+    // As docs/embed.md's host snippet: the first embed gets its case from the page the moment it says it listens.
     if (event.data && event.data.type === 'mcp-schema-playground:ready' && frame.id === 'first') {
       frame.contentWindow.postMessage({ type: 'mcp-schema-playground:set', case: ${JSON.stringify(FAILING_ON_READY)} }, '*');
     }

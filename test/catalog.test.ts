@@ -1,6 +1,7 @@
 /**
- * The catalog is the one source of names: the README shows it, its versions are the pinned ones. (That the registries
- * follow it, one object per id, is the compiler's: each registry is typed against the catalog's ids.)
+ * The catalog is the one source of names: the README shows it, the Report contract (docs/report.md) spells its id lists,
+ * its versions are the pinned ones. (That the registries follow it, one object per id, is the compiler's: each registry
+ * is typed against the catalog's ids.) The README's shortcuts table is generated the same way, from src/ui/shortcuts.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,10 @@ import {
   type Entry,
 } from '../src/engine/contract/catalog.ts';
 import { join } from 'node:path';
+import { SHORTCUTS } from '../src/ui/shortcuts.ts';
 import { README, withCatalog } from './readme-catalog.ts';
+
+const REPORT_DOC = join(import.meta.dirname, '..', 'docs', 'report.md');
 
 const LISTS: Record<string, readonly Entry[]> = {
   converters: CONVERTER_ENTRIES,
@@ -29,14 +33,19 @@ const LISTS: Record<string, readonly Entry[]> = {
 describe('the README', () => {
   const readme = readFileSync(README, 'utf8');
 
-  it('shows the catalog as it is (run `npm run readme:catalog` after changing it)', () => {
+  it('shows the catalog and the shortcuts as they are (run `npm run readme:catalog` after changing them)', () => {
     expect(readme).toBe(withCatalog(readme));
+    for (const { keys, does } of SHORTCUTS) expect(readme).toContain(`| ${keys} | ${does} |`);
   });
+});
+
+describe('the Report contract (docs/report.md)', () => {
+  const report = readFileSync(REPORT_DOC, 'utf8');
 
   it("spells the Report's id lists as the catalog does", () => {
-    expect(readme).toContain(`policies.<${POLICY_IDS.join('|')}>`);
-    expect(readme).toContain(`verdicts.<${CLIENT_IDS.join('|')}>`);
-    expect(readme).toContain(`realSdk.<${REAL_SDK_IDS.join('|')}>`);
+    expect(report).toContain(`policies.<${POLICY_IDS.join('|')}>`);
+    expect(report).toContain(`verdicts.<${CLIENT_IDS.join('|')}>`);
+    expect(report).toContain(`realSdk.<${REAL_SDK_IDS.join('|')}>`);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * `check`'s pure pieces (issue 22): the command line, each listing finding under the clients' real validators, the
- * JUnit form, and the README documenting every finding id with an example.
+ * JUnit form, and docs/report.md documenting every finding id with an example.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -153,10 +153,12 @@ describe('check: JUnit', () => {
   });
 });
 
-describe('check: README', () => {
+describe('check: docs/report.md', () => {
   it('documents every finding id with an example', () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Check a live server from CI'));
+    const doc = readFileSync(join(import.meta.dirname, '..', 'docs', 'report.md'), 'utf8');
+    const at = doc.indexOf('## `check`: a live server under the real clients');
+    expect(at).toBeGreaterThan(0);
+    const section = doc.slice(at);
     for (const id of FINDING_IDS) expect(section, id).toMatch(new RegExp(`\\| \`${id}\` \\| (error|warning) \\|[^\\n]+\\|[^\\n]*\`[^\\n]+\\|`));
   });
 });

@@ -93,7 +93,7 @@ describe('cli', () => {
     expect(run.stdout.split('"key11999"').length - 1).toBe(1);
   });
 
-  it('prints the table by default and contract v1\'s form with --expanded (README, Report contract)', async () => {
+  it('prints the table by default and contract v1\'s form with --expanded (docs/report.md)', async () => {
     const tabled = JSON.parse((await cli(['-'], JSON.stringify(copilotCase))).stdout) as Report;
     const run = await cli(['-', '--expanded'], JSON.stringify(copilotCase));
     expect(run.status).toBe(0);
@@ -133,7 +133,7 @@ describe('cli version flags', () => {
     expect(run.stdout).toBe('');
   });
 
-  // One rule (README, CLI): exit 2 whenever there is no case to evaluate, from the flags or from the file alike; exit 0 with the Report otherwise.
+  // One rule (docs/report.md, evaluate): exit 2 whenever there is no case to evaluate, from the flags or from the file alike; exit 0 with the Report otherwise.
   it.each([
     ['an unknown version in the file', [], { versions: { zod: '3.1.0' } }, 'Unknown zod version "3.1.0": available'],
     ['an unknown answer form in the file', [], { answerForm: 'whole' }, 'Unknown answer form "whole": available'],

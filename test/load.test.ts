@@ -35,7 +35,7 @@ describe('import styles', () => {
     expect(listed(`${line}\nexport default z.object({ id: z.string() });`)).toMatchObject({ type: 'object', required: ['id'] });
   });
 
-  // The README's promise: each specifier means what it means in the picked zod package (default 4.6.7, the SDKs' own instance).
+  // The case's promise (docs/report.md): each specifier means what it means in the picked zod package (default 4.6.7, the SDKs' own instance).
   it.each([
     ['zod/v3', zodV3.z.ZodType, 'import { z } from "zod/v3";\nexport default z.object({ id: z.string() });'],
     ['zod/v4/mini', zodMini.ZodMiniType, 'import * as z from "zod/v4/mini";\nexport default z.object({ id: z.optional(z.string()) });'],

@@ -1,5 +1,5 @@
 /**
- * Setup on another machine (README, Install): the Node versions the toolchain runs on, which Chromium the e2e suite
+ * Setup on another machine (docs/development.md): the Node versions the toolchain runs on, which Chromium the e2e suite
  * finds, and that it never tests a server it did not start (a running `npm start` on 5173 may serve a stale build).
  */
 import { readFileSync } from 'node:fs';

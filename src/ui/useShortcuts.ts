@@ -1,18 +1,16 @@
 /** The app's keyboard shortcuts, captured before Monaco sees them so they work inside the editors too. */
 import { useEffect } from 'react';
+import { MOD, SHORTCUTS, type ShortcutKeys } from './shortcuts.ts';
 import { useServices, type AppServices } from './storeContext.ts';
 
-/** One Ctrl/Cmd+key shortcut. */
-interface Shortcut {
-  key: string;
-  run(services: AppServices): void;
-}
+/** What each listed shortcut runs (Monaco would otherwise insert a line on Ctrl/Cmd+Enter). */
+const BINDINGS: Record<ShortcutKeys, (services: AppServices) => void> = {
+  [`${MOD}S`]: (s) => s.share(),
+  [`${MOD}Enter`]: (s) => s.rerun(),
+};
 
-/** Ctrl/Cmd+S copies the link; Ctrl/Cmd+Enter evaluates again (Monaco would otherwise insert a line). */
-export const SHORTCUTS: readonly Shortcut[] = [
-  { key: 's', run: (s) => s.share() },
-  { key: 'enter', run: (s) => s.rerun() },
-];
+/** The binding of a Ctrl/Cmd+key press, by the key as KeyboardEvent.key spells it ("s", "enter"). */
+const BY_KEY = new Map(SHORTCUTS.map((s) => [s.keys.slice(MOD.length).toLowerCase(), BINDINGS[s.keys]]));
 
 /** Installs the shortcuts on the window. */
 export function useShortcuts(): void {
@@ -20,11 +18,11 @@ export function useShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      const shortcut = SHORTCUTS.find((s) => s.key === e.key.toLowerCase());
-      if (!shortcut) return;
+      const run = BY_KEY.get(e.key.toLowerCase());
+      if (!run) return;
       e.preventDefault();
       e.stopPropagation();
-      shortcut.run(services);
+      run(services);
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);

@@ -1,5 +1,5 @@
 // waitForFunction polling cost: Chromium CPU over 5 s idle, under a requestAnimationFrame poll, under a 100 ms timer poll.
-// npx tsx .probe/raf.mts <app url> (against `npx vite preview`); the figures behind e2e/fixtures.ts POLL.
+// npx tsx scripts/raf.mts <app url> (against `npx vite preview`); the figures behind e2e/fixtures.ts POLL.
 import { readFileSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';

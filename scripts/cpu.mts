@@ -1,5 +1,5 @@
 // CPU per Chromium process type (or, with BY=thread, per process type and thread name) for N fresh page loads of a URL.
-// Usage: npx tsx .probe/cpu.mts <url> [loads=3] [settle ms=3000]. EXTRA='--flag …' adds Chromium flags to the suite's.
+// Usage: npx tsx scripts/cpu.mts <url> [loads=3] [settle ms=3000]. EXTRA='--flag …' adds Chromium flags to the suite's.
 import { readFileSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';

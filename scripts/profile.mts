@@ -1,5 +1,5 @@
 // Sampling CPU profile of the app page's main thread over one page load (second visit, warm HTTP cache).
-// Usage: npx tsx .probe/profile.mts <url> [settle ms=3000]. Prints self time by script and by function.
+// Usage: npx tsx scripts/profile.mts <url> [settle ms=3000]. Prints self time by script and by function.
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 const url = process.argv[2]; const settle = Number(process.argv[3] ?? 3000);

@@ -1,5 +1,5 @@
 // Chrome trace of one fresh page load; CPU (thread time of top-level tasks) per process/thread and top JS functions.
-// Usage: npx tsx .probe/trace.mts <url> [settle ms=4000].
+// Usage: npx tsx scripts/trace.mts <url> [settle ms=4000].
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';

@@ -1,3 +1,5 @@
+// A screenshot of the app at one size once it has evaluated; prints each pane's scroll and client width (overflow shows).
+// Usage: npx tsx scripts/shot.mts <url> <out.png> <width> <height>.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/chromium.ts';
 const [url, out, w, h] = process.argv.slice(2);
