@@ -9,8 +9,11 @@ const BINDINGS: Record<ShortcutKeys, (services: AppServices) => void> = {
   [`${MOD}Enter`]: (s) => s.rerun(),
 };
 
-/** The binding of a Ctrl/Cmd+key press, by the key as KeyboardEvent.key spells it ("s", "enter"). */
-const BY_KEY = new Map(SHORTCUTS.map((s) => [s.keys.slice(MOD.length).toLowerCase(), BINDINGS[s.keys]]));
+/** The binding of a Ctrl/Cmd+key press, by the key as KeyboardEvent.key spells it ("s", "Enter"), in any case. */
+function bindingOf(key: string): ((services: AppServices) => void) | undefined {
+  const shortcut = SHORTCUTS.find((s) => s.keys.slice(MOD.length).toLowerCase() === key.toLowerCase());
+  return shortcut && BINDINGS[shortcut.keys];
+}
 
 /** Installs the shortcuts on the window. */
 export function useShortcuts(): void {
@@ -18,7 +21,7 @@ export function useShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
-      const run = BY_KEY.get(e.key.toLowerCase());
+      const run = bindingOf(e.key);
       if (!run) return;
       e.preventDefault();
       e.stopPropagation();
