@@ -34,7 +34,7 @@ const VERDICT_ROW = '[data-pane="verdict"] [data-policy="raw"]';
 const VERDICT_PANE = '[data-pane="verdict"]';
 
 
-/** The targets of issue 12 (the giant answer's from issue 9). */
+/** The speed budgets (docs/performance.md), the giant answer's included. */
 const BUDGET = {
   firstVerdictMs: 1000,
   editGalleryMs: 50,
@@ -709,7 +709,7 @@ interface GiantResult {
   outcomes: string[];
 }
 
-/** A 100,000-key answer (about 1.5 MB) against `z.object({})`: every strict client lists every key as an error (issue 9, item 6). */
+/** A 100,000-key answer (about 1.5 MB) against `z.object({})`: every strict client lists every key as an error. */
 export function giantAnswerCase(keys = 100_000): PlaygroundCase {
   const answer = `{${Array.from({ length: keys }, (_, i) => `"k${i}":${i}`).join(',')}}`;
   return { ...DEFAULT_CASE, role: 'output', schema: "import { z } from 'zod';\nexport default z.object({});\n", answer };
@@ -930,7 +930,7 @@ async function waterfall(browser: Browser, origin: string, dir: string, label: s
   }
 }
 
-/** The 300-field case of issue 12 (about 100 KB of answer), opened from a link. */
+/** The budgets' 300-field case (about 100 KB of answer), opened from a link. */
 const LARGE_LINK_BYTES = 100_000;
 
 /** The browser section. */

@@ -42,7 +42,7 @@ export interface CaseResult {
   dominant: { phase: string; share: number };
 }
 
-/** Issue 12's targets: the full report ≤ 4× the floor, the selected verdict (the first report) ≤ 1.5×. */
+/** The engine's speed budgets: the full report ≤ 4× the floor, the selected verdict (the first report) ≤ 1.5×. */
 const BUDGET_RATIO = 4;
 const BUDGET_SELECTED_RATIO = 1.5;
 /** The converter and client a case shows first when it names none: the app's defaults (src/state/defaults.ts). */

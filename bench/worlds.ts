@@ -1,19 +1,19 @@
 /**
- * The worlds section of `npm run bench -- --section worlds`: the time to switch a case to a non-default version
- * (issue 10). Cold: the first evaluation in that world in this process (its packages imported and instantiated,
+ * The worlds section of `npm run bench -- --section worlds`: the time to switch a case to a non-default version.
+ * Cold: the first evaluation in that world in this process (its packages imported and instantiated,
  * its first real SDK sessions opened). Warm: switching back and forth between the default and that world once both
  * are loaded (a new schema text each time, so every run loads the schema and opens its sessions as a switch does).
- * The protocol era (issue 21) is one more row: the default packages, the v2 client negotiating 2026-07-28 through
+ * The protocol era is one more row: the default packages, the v2 client negotiating 2026-07-28 through
  * the server's serveStdio entry instead of a hand-connected McpServer.
  */
 import { registerWorlds } from '../src/worlds-node/register.ts';
 import { DEFAULT_VERSIONS, type Protocol, type Versions } from '../src/engine/contract/versions.ts';
 import { table, type Section, type SectionResult } from './run.ts';
 
-/** What a case picks beyond the defaults: versions (issue 10's table) or the protocol era (issue 21). */
+/** What a case picks beyond the defaults: versions (a non-default world) or the protocol era. */
 type Pick = { versions?: Partial<Versions>; protocol?: Protocol };
 
-/** The worlds of issue 10's table that are not the default, then the modern era. */
+/** The version worlds that are not the default, then the modern era. */
 const WORLDS: readonly Pick[] = [
   { versions: { zod: '3.25.76', sdk: '1.20.2' } },
   { versions: { zod: '3.25.76' } },

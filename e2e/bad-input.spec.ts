@@ -19,7 +19,7 @@ test.describe.configure({ timeout: 150_000 });
 // The main-thread timings reported here are the app's: no trace is recorded on a first run (playwright.config.ts), and
 // a trace's screencast and DOM snapshots run on the page's main thread (the 10 MB rows measured 2–5 s more of long
 // tasks with them). Not set per file: `trace` is a worker option, so a file of its own value started two more workers,
-// each a browser, a kept app page and a trace of every row (issue 19).
+// each a browser, a kept app page and a trace of every row.
 const status = (page: Page): Locator => page.getByTestId('status');
 const tab = (page: Page, name: string): Locator => page.locator('[data-pane="listed"]').getByRole('tab', { name });
 

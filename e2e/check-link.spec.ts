@@ -1,5 +1,5 @@
 /**
- * `check` (issue 22): the link of a finding, made by the checker itself against the real SDK 2.4.0 test server, opens
+ * `check`: the link of a finding, made by the checker itself against the real SDK 2.4.0 test server, opens
  * in the playground with the same verdict the real client reached: the listing as given, the answer as sent.
  */
 import { runCheck } from '../src/check/run.ts';

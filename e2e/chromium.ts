@@ -31,7 +31,7 @@ export const CHROMIUM_ARGS = [
  * Every request beyond this machine goes to a proxy that is not there (port 9 of this machine) and fails; this
  * machine's own go direct. Blocking in the browser, not with Playwright's request routing (`context.route`), keeps
  * Chromium's HTTP cache and with it V8's code cache: routing turns both off, so every app load of the e2e suite
- * fetched and compiled every script again (issue 19). The e2e fixture records what was tried (e2e/fixtures.ts).
+ * fetched and compiled every script again. The e2e fixture records what was tried (e2e/fixtures.ts).
  */
 const BLOCKING_PROXY = { server: 'http://127.0.0.1:9', bypass: 'localhost,127.0.0.1,[::1]' } as const;
 

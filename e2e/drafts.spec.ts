@@ -1,5 +1,5 @@
 /**
- * Issue 9, items 5, 8 and 9 end to end: a link never replaces the saved draft until it is edited (and the previous
+ * Drafts end to end: a link never replaces the saved draft until it is edited (and the previous
  * draft stays reachable); a pane that throws shows a card, the rest works, and the case is held on the next open;
  * after the watchdog, results from an earlier version of the text say so.
  */

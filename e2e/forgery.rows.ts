@@ -1,5 +1,5 @@
 /**
- * Attack rows (issue 18): schema code from a link that tries to forge the verdict, each by a different route. Every
+ * Attack rows: schema code from a link that tries to forge the verdict, each by a different route. Every
  * attack wraps the same honest schema and answer (`z.object({ id: z.string() })` with `{"id":"1","extra":2}`: the
  * strict clients refuse the extra key, the real SDK v1 client says `data must NOT have additional properties`), and
  * its `forge` turns every verdict it can reach into PASS and clears every real-run error. A row expects either the

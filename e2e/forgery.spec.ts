@@ -1,5 +1,5 @@
 /**
- * A verdict no link can forge (issue 18): each attack row (forgery.rows.ts) runs in the built sandbox frame, and one
+ * A verdict no link can forge: each attack row (forgery.rows.ts) runs in the built sandbox frame, and one
  * of each kind through its permalink in the app. Every row ends in the refusal naming what it tried to replace, or in
  * the honest report; never a forged PASS, a forged listing or a missing real-run error. Honest controls, one failing and one
  * passing, keep the suite from passing by breaking everything.
@@ -27,7 +27,7 @@ function verdictsOf(r: Report): unknown {
 /**
  * One attack row of each kind (refused, truthful, client-refuses) through its permalink in the app: what the page shows
  * of each kind. Every row's report is checked in the built sandbox frame below; the page shows a report the same way
- * whichever attack produced it (issue 19: one browser row of each kind).
+ * whichever attack produced it, so one browser row of each kind is enough.
  */
 const kindOf = (row: (typeof ATTACK_ROWS)[number]) => (typeof row.expect === 'string' ? row.expect : 'refused');
 const ONE_OF_EACH_KIND = [...new Map(ATTACK_ROWS.map((row) => [kindOf(row), row])).values()];

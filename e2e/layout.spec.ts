@@ -1,5 +1,5 @@
 /**
- * Layout (issue 11 item 7, issue 24 items 9 and 10): on a phone the verdict shows as one line without scrolling past
+ * Layout: on a phone the verdict shows as one line without scrolling past
  * the editors, a long listing scrolls in its own box, and a long undeclared key wraps beside what ships instead of
  * running under it; on a wide screen the undeclared-keys pane is as tall as what it says, the space it leaves goes to
  * the pane below it, the Tool field shows a long name whole, a notice covers none of the controls, and the converter

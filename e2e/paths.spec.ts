@@ -1,5 +1,5 @@
 /**
- * Linked paths and what ships (issue 11 items 2 and 3): an error path in a pane is a link to its spot in the answer
+ * Linked paths and what ships: an error path in a pane is a link to its spot in the answer
  * (array index included) and to the subschema of the listing; each policy shows what it removed, filled or changed.
  */
 import type { Locator, Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Versions (issue 10) and protocol eras (issue 21) end to end, through permalinks: a link with versions opens with the
+ * Versions and protocol eras end to end, through permalinks: a link with versions opens with the
  * pickers set and says which world runs; picking a version or an era reaches the link and changes the verdict; the
  * compare view shows its grid (v2 in both eras), is keyboard-usable and a cell click switches versions. With SCREENSHOT_DIR set, it also saves the compare view at 1440×900 and 1024×768.
  */
@@ -53,7 +53,7 @@ test('a default link shows no world, and a picked version reaches the link', asy
   await expect.poll(async () => JSON.stringify(await linkedCase(page))).toContain('"versions":{"zod":"4.3.6","sdk":"1.32.2","server":"2.4.0"}');
 });
 
-/** An array output whose item carries an undeclared key (issue 21): wrapped on 2025-11-25, bare on 2026-07-28. */
+/** An array output whose item carries an undeclared key: wrapped on 2025-11-25, bare on 2026-07-28. */
 const ARRAY_CASE = {
   schema: 'import { z } from "zod";\nexport default z.array(z.object({ sku: z.string() }));\n',
   answer: '[{ "sku": "A-1", "note": "gift" }]',

@@ -1,5 +1,5 @@
 /**
- * Plain words (issue 11 item 6): the app says what raw and the FrontMCP policies are and where wire-truthful and
+ * Plain words: the app says what raw and the FrontMCP policies are and where wire-truthful and
  * lenient-output come from; no internal words; tabs that do not look closable; the verdict names its client; the
  * theme switch is remembered across a reload, and an embed keeps its theme= option.
  */

@@ -1,4 +1,4 @@
-/** The answer editor's underlines come from the real report; a giant answer gets none rather than a frozen page (issue 9, item 6). */
+/** The answer editor's underlines come from the real report; a giant answer gets none rather than a frozen page. */
 import * as jsonc from 'jsonc-parser';
 import { describe, expect, it, vi } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';

@@ -63,7 +63,7 @@ export type Node =
 /** What a schema uses, for naming the residual gaps a failure may belong to. */
 export type Feature = Node['kind'] | 'strict' | 'loose' | 'dynamic-catch' | 'enum-record' | 'getter' | 'lazy';
 
-/** How the source spells the import and picks the schema (issue 2's load rules). */
+/** How the source spells the import and picks the schema (the load phase's rules). */
 export interface SourceStyle {
   import: 'named' | 'namespace' | 'none' | 'v4';
   export: 'default' | 'role-name' | 'last-const' | 'raw-shape';
@@ -82,10 +82,10 @@ export interface GeneratedSchema {
   features: Feature[];
 }
 
-/** A residual gap seed 001 names: the wire carries a raw value the wire-truthful listing does not describe. */
+/** A residual gap MCP SDK PR #2556 names: the wire carries a raw value the wire-truthful listing does not describe. */
 export type GapId = 'coerce' | 'pipe' | 'object-catch';
 /**
- * Something an answer does that some listing does not describe: a seed 001 gap, or a left-out key that zod parses to
+ * Something an answer does that some listing does not describe: a wire-truthful gap, or a left-out key that zod parses to
  * undefined (JSON then drops it) while zod's own listing requires it (only wire-truthful drops it from `required`).
  */
 export type Hazard = GapId | 'undefined-key';
@@ -380,7 +380,7 @@ function expr(node: Node, r: Render): string {
     case 'default':
       return `${expr(node.inner, r)}.default(${jsLiteral(node.value)})`;
     case 'catch':
-      // A fallback that reads the parse context: zod cannot compute it while listing (seed 001's dynamic catch).
+      // A fallback that reads the parse context: zod cannot compute it while listing (the wire-truthful PR's dynamic catch).
       return node.dynamic
         ? `${expr(node.inner, r)}.catch((ctx) => (ctx.error ? ${jsLiteral(node.value)} : ${jsLiteral(node.value)}))`
         : `${expr(node.inner, r)}.catch(${jsLiteral(node.value)})`;

@@ -1,5 +1,5 @@
 /**
- * `check` against real servers (issue 22): an SDK 1.32.2 server over stdio and an SDK 2.4.0 server over Streamable
+ * `check` against real servers: an SDK 1.32.2 server over stdio and an SDK 2.4.0 server over Streamable
  * HTTP (test/check-servers/), each with honest tools and each pitfall. Each server is checked once per file and the
  * results shared. Every verdict is the real client's; each finding's link, evaluated by the engine, gives that verdict.
  */

@@ -22,7 +22,7 @@ describe('the grid', () => {
   it('runs one world per zod × SDK v1 version (a run fills the v1 and v2 columns of its zod) and one per zod in each other era, the default world first', () => {
     const worlds = worldsToRun();
     expect(worlds[0]).toEqual(DEFAULT_VERSIONS);
-    // Its other era next (issue 21): the same packages, so the quickest cell to fill.
+    // Its other era next: the same packages, so the quickest cell to fill.
     expect(worlds[1]).toEqual({ ...DEFAULT_VERSIONS, protocol: '2026-07-28' });
     expect(worlds).toHaveLength(ZOD_VERSIONS.length * (SDK_VERSIONS.length + PROTOCOL_IDS.length - 1));
     for (const zod of ZOD_VERSIONS) for (const column of COLUMNS) expect(worlds.map(worldKey)).toContain(worldKey(worldOf(column, zod.version)));

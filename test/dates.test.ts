@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 4: at a z.date() position (output role), an ISO date-time string stands for the Date a handler
+ * At a z.date() position (output role), an ISO date-time string stands for the Date a handler
  * returns: zod parses the Date, what ships is the string JSON.stringify writes, and the real SDK runs agree; any other
  * string there is the answer's own error, with its position.
  */

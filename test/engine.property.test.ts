@@ -1,5 +1,5 @@
 /**
- * Issue 2's property test: generated zod schemas (test/arbitraries.ts) and answers derived from them. evaluate() never
+ * The engine's property test: generated zod schemas (test/arbitraries.ts) and answers derived from them. evaluate() never
  * throws and returns the documented Report; every answer zod accepts passes sdk-v2-node under wire-truthful + raw,
  * apart from the residual gaps named below; under strip, the undeclared paths are exactly the injected ones.
  */

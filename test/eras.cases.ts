@@ -1,5 +1,5 @@
 /**
- * Issue 21's cases, as data: each runs in both protocol eras (test/record-eras.ts records what the real v2 packages do
+ * The protocol-era cases, as data: each runs in both protocol eras (test/record-eras.ts records what the real v2 packages do
  * with it, test/eras.differential.test.ts holds the engine to that). Schemas use only `z` in scope.
  */
 import type { AnswerForm } from '../src/engine/contract/versions.ts';

@@ -1,5 +1,5 @@
 /**
- * The engine in both protocol eras (issue 21) against what the real v2 packages did (test/fixtures/eras/v2-2.4.0.json, recorded
+ * The engine in both protocol eras against what the real v2 packages did (test/fixtures/eras/v2-2.4.0.json, recorded
  * by test/record-eras.ts): the real run, the mcp-sdk-v2 listing, and what its `raw` row ships and says. No expected
  * value here is written by hand; the era rule for the other converters (engine/era.ts) is checked as a rule.
  */

@@ -1,5 +1,5 @@
 /**
- * Progressive evaluation (issue 12): evaluate() hands over a first report, the selected converter × client only and
+ * Progressive evaluation: evaluate() hands over a first report, the selected converter × client only and
  * marked `pending`, before the rest; its verdicts are the full report's own (each a real validator run).
  */
 import { describe, expect, it, vi } from 'vitest';

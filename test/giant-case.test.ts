@@ -1,5 +1,5 @@
 /**
- * Issue 9, item 6: a giant answer must not freeze the page. The page's own work on a 1.5 MB case (its link in the
+ * A giant answer must not freeze the page. The page's own work on a 1.5 MB case (its link in the
  * address bar, its autosave, the hold when its run times out) is measured here as bytes deflated per task: one task
  * per timer callback, stepped one at a time.
  */

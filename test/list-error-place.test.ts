@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 6: a tools/list error zod words without a place ("Transforms cannot be represented in JSON Schema")
+ * A tools/list error zod words without a place ("Transforms cannot be represented in JSON Schema")
  * is named where it comes from (`weightKg`, `items[].createdAt`) on every converter row that fails with it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Live evaluation shows the first report while the rest is computed (issue 12): the case carries the picked
+ * Live evaluation shows the first report while the rest is computed: the case carries the picked
  * converter and client, the first report lands checked and marked pending with the run still evaluating, and the
  * full report replaces it. Behind the evaluator runs the real engine.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: no hidden module state. A module-level `let` or `var` is state that every importer shares without saying
+ * No hidden module state. A module-level `let` or `var` is state that every importer shares without saying
  * so; outside a composition root (what starts a realm or a process and wires its parts) a module keeps none, and
  * passes what it keeps in an object its caller owns (the engine's: src/engine/session.ts).
  */

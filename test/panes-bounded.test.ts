@@ -1,4 +1,4 @@
-/** The panes render bounded text whatever size of text a report brings (issue 9, item 6): rendered to markup and measured. */
+/** The panes render bounded text whatever size of text a report brings: rendered to markup and measured. */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { Report } from '../src/engine/report.ts';

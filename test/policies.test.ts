@@ -1,4 +1,4 @@
-/** The shipping policies (seed 000, FrontMCP PR #981) and `raw`, what the published SDKs do. */
+/** The shipping policies (FrontMCP PR #981) and `raw`, what the published SDKs do. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sameJsonUnordered, toJson } from '../src/engine/lib/json.ts';

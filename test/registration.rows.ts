@@ -1,4 +1,4 @@
-/** Issue 23's pasted registration, verbatim: shared by test/registration.test.ts and e2e/app.spec.ts. */
+/** A pasted tool registration, verbatim: shared by test/registration.test.ts and e2e/app.spec.ts. */
 export const ISSUE_BLOCK = `server.registerTool("get_user", {
   description: "Look up a user",
   inputSchema: { id: z.string() },

@@ -1,5 +1,5 @@
 /**
- * Issue 23: a pasted tool registration is a schema source. Each accepted form is evaluated beside the equivalent bare
+ * A pasted tool registration is a schema source. Each accepted form is evaluated beside the equivalent bare
  * schema (tool named as registered): the same Report, but for the `registration` it adds. The SDK's own McpServer
  * parses each registration; the handler's answer comes from calling the handler.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23: sample answers read like real data. Each sample is still judged by zod and the selected client (a real
+ * Sample answers read like real data. Each sample is still judged by zod and the selected client (a real
  * run) before it is offered; these tests check what it looks like.
  */
 import { describe, expect, it } from 'vitest';

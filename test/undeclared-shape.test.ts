@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 3: when zod rejects the answer (a wrong value elsewhere, a failing `.refine`), the keys the schema
+ * When zod rejects the answer (a wrong value elsewhere, a failing `.refine`), the keys the schema
  * does not declare are still named, from the schema's shape, in every policy row and for the input role's parse;
  * where they cannot be judged, the row says why.
  */

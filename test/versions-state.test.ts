@@ -1,5 +1,5 @@
 /**
- * Versions and answer forms in the case (issue 10 items 5–6): links, the store, the case sent to the evaluator,
+ * Versions and answer forms in the case: links, the store, the case sent to the evaluator,
  * drafts and the embed's `set` carry them, and leave them out when they are the defaults.
  */
 import fc from 'fast-check';

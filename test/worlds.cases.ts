@@ -1,5 +1,5 @@
 /**
- * The cases of issue 10's table, as data: each runs in every world (test/record-worlds.ts records what the real
+ * The version-world cases, as data: each runs in every world (test/record-worlds.ts records what the real
  * packages do with it, test/worlds.differential.test.ts checks the engine against that). Schemas use only `z` from
  * "zod", as a server of any zod version would write them.
  */
@@ -13,7 +13,7 @@ export interface WorldCase {
   answer: string;
   answerForm?: AnswerForm;
   /**
-   * Top-level keys at a `z.date()` whose ISO string stands for the Date a real handler returns (issue 24 item 4): the
+   * Top-level keys at a `z.date()` whose ISO string stands for the Date a real handler returns: the
    * recorder's handler returns a Date there, and its messages reach the client through JSON, as over stdio or HTTP.
    */
   dates?: readonly string[];

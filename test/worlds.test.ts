@@ -1,5 +1,5 @@
 /**
- * Version worlds (issue 10): a case's `versions` run the picked packages for real. The oracle is the published
+ * Version worlds: a case's `versions` run the picked packages for real. The oracle is the published
  * package itself, imported here the plain way (mcp-sdk-1.20 with its own nested zod 3, the v2 server with zod 4.6).
  */
 import { describe, expect, it } from 'vitest';

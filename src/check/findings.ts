@@ -1,5 +1,5 @@
 /**
- * The findings `check` reports: each has a stable id (README "Check a live server from CI" documents each with an
+ * The findings `check` reports: each has a stable id (docs/report.md documents each with an
  * example), a severity, the client it concerns where there is one, a message in plain words and a playground link.
  */
 import type { ClientId } from '../engine/contract/catalog.ts';
@@ -12,7 +12,7 @@ import type { Json, JsonSchema } from '../engine/report.ts';
 export const CHECK_CLIENTS = ['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const satisfies readonly ClientId[];
 export type CheckClient = (typeof CHECK_CLIENTS)[number];
 
-/** Every finding id, with its severity (the README documents each). */
+/** Every finding id, with its severity (docs/report.md documents each). */
 export const FINDING_SEVERITY = {
   'call-refused': 'error',
   'call-failed': 'error',

@@ -1,5 +1,5 @@
 /**
- * The protocol era (issue 21, SEP-2106), in one place. The v2 server's handler is the same in both eras; what differs is
+ * The protocol era (SEP-2106), in one place. The v2 server's handler is the same in both eras; what differs is
  * the wire codec: the 2025-11-25 codec lists a non-object output root as `{ type: "object", properties: { result } }`
  * and ships any non-object structuredContent as `{ result }`; the 2026-07-28 codec lists and ships the natural value.
  * The rule every server the playground models follows: in the modern era, nothing is wrapped. SDK 1.x speaks only 2025.

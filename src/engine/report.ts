@@ -160,7 +160,7 @@ export type Generated = z.output<typeof GeneratedSchema>;
 export const MAX_REGISTERED_TOOLS = 100;
 
 /**
- * When the schema source registers tools (issue 23): each tool's name and description, the one the case took, and
+ * When the schema source registers tools: each tool's name and description, the one the case took, and
  * the answer its handler gave (structuredContent, called with sample arguments; output role), or why there is none.
  */
 const RegistrationSchema = z.object({
@@ -176,7 +176,7 @@ export const PENDING_PARTS = ['converters', 'clients', 'realSdk', 'input'] as co
 
 /** The whole evaluation of one case. */
 export const ReportSchema = z.object({
-  /** 2 since issue 20: rows point into `values` (v1 rows held their values; values.ts expandReport gives that form). */
+  /** 2: rows point into `values` (v1 rows held their values; values.ts expandReport gives that form). */
   v: z.literal(2),
   role: z.enum(ROLES),
   tool: message,

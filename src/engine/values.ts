@@ -1,8 +1,8 @@
 /**
- * The Report's table of wire values (contract v2, issue 20): each distinct value that goes on the wire (what a policy
+ * The Report's table of wire values (contract v2): each distinct value that goes on the wire (what a policy
  * ships under a converter's server, what a real SDK run returned as structuredContent) is held once in `values`, and
- * the rows point at it by index (`shipsAt`, `structuredContentAt`). Before, a report held the answer in up to 32 rows
- * and stayed small to post only while every phase kept handing the same object along.
+ * the rows point at it by index (`shipsAt`, `structuredContentAt`). A report that held the answer in each row would
+ * hold it up to 32 times, and stay small to post only while every phase handed the same object along.
  *
  * The engine's phases build rows that hold the values themselves (the expanded form: contract v1's shape); `tabulate`
  * makes the Report from them, deduplicating by identity and then by content (key order included: another key order is

@@ -1,5 +1,5 @@
 /**
- * The whole-result answer form (issue 10): the answer text is a CallToolResult `{ content, structuredContent?, isError? }`
+ * The whole-result answer form: the answer text is a CallToolResult `{ content, structuredContent?, isError? }`
  * that the real SDK runs return from the handler as is; the policies and clients act on its structuredContent.
  */
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';

@@ -34,7 +34,7 @@ export interface Expected {
   /** Recorded from a real run (test/record-fixture.ts), not hand-written: a partial Report (objects as subsets). */
   report?: Record<string, unknown>;
   /**
-   * The same case in each protocol era (issue 21), recorded from real runs (test/record-world-examples.ts): what the case's
+   * The same case in each protocol era, recorded from real runs (test/record-world-examples.ts): what the case's
    * converter lists and ships and what its client says there. The example strip shows them side by side.
    */
   eras?: EraOutcome[];

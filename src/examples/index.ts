@@ -14,7 +14,7 @@ export const outputSchema = z.object({
 });
 `;
 
-/** A whole tool registration (issue 23): the schema source is the call as a server writes it. */
+/** A whole tool registration: the schema source is the call as a server writes it. */
 const registration = `import { z } from "zod";
 
 server.registerTool(

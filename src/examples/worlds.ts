@@ -1,5 +1,5 @@
 /**
- * The gallery's version-world examples (issue 10 item 8): cases whose verdict depends on the zod or SDK version or on
+ * The gallery's version-world examples: cases whose verdict depends on the zod or SDK version or on
  * the answer form. Their expected listing errors and verdicts are recorded from real runs of the engine by
  * test/record-world-examples.ts into worlds.recorded.json, never written by hand; the text here is the case and
  * what it shows.

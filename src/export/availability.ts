@@ -21,7 +21,7 @@ export function reproductionUnavailable(report: Report, sdk: ReproSdk): string |
   if (!report.answer.ok) return `${capitalized(answerProblem(report.role, report.answer.error))} (${report.answer.error.message}), so there is nothing to reproduce.`;
   const refusal = checkToolName(report.tool).refusal;
   if (refusal) return refusal;
-  // The real run's handler returned Dates there (issue 24 item 4); the exported file's handler returns the JSON as is,
+  // The real run's handler returned Dates there (an ISO string at a z.date() stands for one); the exported file's handler returns the JSON as is,
   // so its server would refuse what the playground's accepted: no file rather than one that disagrees with the verdict.
   if (report.answerDates) return `The answer holds z.date() values (${report.answerDates.join(', ')}), which the exported handler cannot return as Dates yet.`;
   const run = realRunOf(report, sdk);

@@ -1,5 +1,5 @@
 /**
- * What the UI says and builds from the case's version world, answer form (issue 10) and protocol era (issue 21). The
+ * What the UI says and builds from the case's version world, answer form and protocol era. The
  * case module (engine/case.ts) holds the fields, their defaults and the normal form, where each is absent when default.
  */
 import { answerFormOf, caseVersions, normalizeCase, protocolOf, type PlaygroundCase } from '../engine/case.ts';

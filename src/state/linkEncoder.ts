@@ -1,7 +1,7 @@
 /**
  * The link encoder: a case as `#v1.<base64url(deflate-raw(JSON))>`, no padding (state/permalink.ts reads it back),
  * behind the one size gate (`linkOf`), deflated at once or, for a giant case, one slice per task so the page stays
- * responsive (issue 9). The functions here are pure; `createLinkEncoder()` (made once by main.tsx) is the app's encoder,
+ * responsive. The functions here are pure; `createLinkEncoder()` (made once by main.tsx) is the app's encoder,
  * which remembers the last case's payload and link (URL sync, autosave and its hold ask in turn) and its slicing jobs.
  */
 import { deflateSync } from 'fflate';

@@ -1,4 +1,4 @@
-/** A giant case's link deflated one slice per task (issue 9), so the page stays responsive; state/linkEncoder.ts owns the jobs. */
+/** A giant case's link deflated one slice per task, so the page stays responsive; state/linkEncoder.ts owns the jobs. */
 import { Deflate } from 'fflate';
 import type { PlaygroundCase } from '../engine/case.ts';
 

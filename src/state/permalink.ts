@@ -64,7 +64,7 @@ export function getInitialState(
 
 const DECODERS: Record<number, (payload: string, maxBytes: number) => DecodeResult> = {
   // v1: base64url(deflate-raw(JSON { v: 1, role, tool, schema, answer, converter, client, versions?, answerForm? })),
-  // issued since 0.1.0; versions and answerForm (omitted when default) since issue 10 (state/linkShape.ts).
+  // issued since 0.1.0; versions and answerForm came later and are omitted when default, so older links decode as they were (state/linkShape.ts).
   1: (payload, maxBytes) => {
     if (payload === '') return fail('This link is truncated: nothing follows "v1.". Was it copied in full?');
     if (!/^[A-Za-z0-9_-]*$/.test(payload)) return fail('This link is damaged: it contains characters a playground link never has. Was it copied in full?');

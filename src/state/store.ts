@@ -38,7 +38,7 @@ export interface PlaygroundState extends PlaygroundCase {
   versions: Versions;
   /** What the answer text is (the user's choice, never guessed from the text). */
   answerForm: AnswerForm;
-  /** The protocol era the v2 client negotiates (issue 21; a link or draft names it only when not the default). */
+  /** The protocol era the v2 client negotiates (a link or draft names it only when not the default). */
   protocol: Protocol;
   run: RunState;
   /** The last report that came back; kept (dimmed) while a newer run is pending or after one failed. */

@@ -1,5 +1,5 @@
 /**
- * The tools both fixture servers register (issue 22): honest ones and one of each pitfall. `register(server, z)`
+ * The tools both fixture servers register: honest ones and one of each pitfall. `register(server, z)`
  * takes an SDK McpServer (1.32.2 or 2.4.0) and the zod they share.
  */
 export function register(server, z) {

@@ -1,5 +1,5 @@
 /**
- * The invariants issue 2's property test and issue 5's fuzzer check, in one place: `checkCase` evaluates a generated
+ * The invariants the engine's property test and the fuzzer check, in one place: `checkCase` evaluates a generated
  * case and returns every broken invariant with a message (an empty list when all hold).
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -40,7 +40,7 @@ export const KNOWN_BUGS: ReadonlyArray<{ id: string; where: string; matches: (c:
 ];
 
 /**
- * The residual gaps of seed 001 (the wire-truthful listing still does not describe every raw value zod accepts), each
+ * The residual gaps of MCP SDK PR #2556 (the wire-truthful listing still does not describe every raw value zod accepts), each
  * with the reason, the text the converter's warning must show, and a minimal case. Only those with `rejectsRaw`
  * excuse a rejected raw answer; the others change the listing but no client verdict.
  */
@@ -163,7 +163,7 @@ const pointsIn = (r: Report, at: number | null): boolean => at === null || (Numb
 const isStringOrNull = (v: unknown): boolean => v === null || typeof v === 'string';
 const isSchemaOrNull = (v: unknown): boolean => v === null || typeof v === 'boolean' || (typeof v === 'object' && !Array.isArray(v));
 
-/** The documented Report keys and their types (issue 2), and plain JSON all the way down; rows point into `values` (issue 20). */
+/** The documented Report keys and their types, and plain JSON all the way down; rows point into `values`. */
 function reportShape(_: ExpandedReport, c: FuzzCase, r: Report): string[] {
   const out: string[] = [];
   const expect = (ok: boolean, what: string): void => void (ok || out.push(what));
@@ -211,9 +211,9 @@ function rejectedIsRefused(r: ExpandedReport, c: FuzzCase): string[] {
   return out;
 }
 
-/** Seed 001's promise: under wire-truthful + raw, sdk-v2-node accepts every answer zod accepts, apart from the named gaps. */
+/** The wire-truthful promise (MCP SDK PR #2556): under wire-truthful + raw, sdk-v2-node accepts every answer zod accepts, apart from the named gaps. */
 function wireTruthfulRaw(r: ExpandedReport, c: FuzzCase): string[] {
-  // Seed 001 is about what the server ships (output); for the input role nothing ships and no client validates arguments.
+  // The PR is about what the server ships (output); for the input role nothing ships and no client validates arguments.
   if (r.role !== 'output') return [];
   const row = r.converters['wire-truthful'];
   const verdict = row?.policies.raw?.verdicts['sdk-v2-node'];

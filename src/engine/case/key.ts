@@ -17,7 +17,7 @@ const OPTIONAL = new Set(LINK_FIELDS.filter((k) => CASE_FIELDS[k]._zod.optin ===
 
 /**
  * The versions a case runs: each one it leaves out is the default. The case's own object when it holds exactly the three
- * versions (a selector compares it by identity: a new object on every call loops a render, issue 24 item 1).
+ * versions (a selector compares it by identity: a new object on every call would loop a render).
  */
 export function caseVersions(c: { versions?: { [K in keyof Versions]?: Versions[K] | undefined } | undefined }): Versions {
   const v = c.versions;

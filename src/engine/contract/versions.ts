@@ -1,5 +1,5 @@
 /**
- * The version worlds a case can pick (issue 10): which zod, which @modelcontextprotocol/sdk (v1) and which
+ * The version worlds a case can pick: which zod, which @modelcontextprotocol/sdk (v1) and which
  * @modelcontextprotocol/server + client (v2) the engine runs. Pure data, no imports (the page reads it).
  * Each non-default version is a real npm package installed under an alias (package.json): `zod3`, `zod40`, `zod43`,
  * `mcp-sdk-1.20`. The first entry of each list is the default; a case without `versions` runs the defaults, exactly

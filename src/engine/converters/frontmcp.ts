@@ -1,5 +1,5 @@
 /**
- * The `frontmcp` converter: seed 000 (FrontMCP PR #981). An object schema, or a union of object schemas, is listed;
+ * The `frontmcp` converter of FrontMCP PR #981. An object schema, or a union of object schemas, is listed;
  * anything else is left out with one startup warning that names the tool and the reason.
  */
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import { perSchema } from './support/listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 import type { ZodV4 } from '../worlds/world.ts';
 
-/** Why an output schema is left out; the seed words the first one verbatim, the others follow its sentences. */
+/** Why an output schema is left out; the PR words the first one verbatim, the others follow its sentences. */
 const REASONS = {
   notObject: 'it is not an object schema or a union of object schemas.',
   transform: 'it has a transform, which zod cannot express in JSON Schema.',
@@ -79,8 +79,8 @@ function list(loaded: LoadedCase): Listing {
 }
 
 /**
- * Seed 000: objects and unions of objects listed (`{ type: 'object', anyOf | oneOf }`), anything else left out with a warning.
- * The input role is listed as zod does with io `input`: the seed says nothing of inputs.
+ * FrontMCP PR #981: objects and unions of objects listed (`{ type: 'object', anyOf | oneOf }`), anything else left out with a warning.
+ * The input role is listed as zod does with io `input`: the PR says nothing of inputs.
  */
 export const frontmcpConverter: Converter<'frontmcp'> = {
   id: 'frontmcp',

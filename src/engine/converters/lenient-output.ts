@@ -1,5 +1,5 @@
 /**
- * The `lenient-output` converter: seed 003 (neomjs PR #10067). Output objects that declare no unknown-key handling are
+ * The `lenient-output` converter of neomjs PR #10067. Output objects that declare no unknown-key handling are
  * listed open (`additionalProperties: true`, what zod-to-json-schema emits for `.passthrough()`), at every level; a
  * non-object output is listed as an open `{ result }` envelope. Inputs stay as zod lists them.
  */
@@ -13,7 +13,7 @@ import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 import type { ZodV4 } from '../worlds/world.ts';
 import { defOf } from '../lib/zod-walk.ts';
 
-/** zod-to-json-schema, which the seed's server uses, targets draft-07 by default. */
+/** zod-to-json-schema, which the neomjs server uses, targets draft-07 by default. */
 // Spelled 'draft-7': zod 4.0 and zod 3.25's zod/v4 know only that spelling (4.1+ reads it as 'draft-07'); 'draft-07' made them warn and drop $schema.
 const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-7' } as const;
 
@@ -32,11 +32,11 @@ function list(schema: z.ZodType, role: Role, zod: ZodV4, modern: boolean): Listi
   const natural = convert(schema, zod);
   // In the 2026-07-28 era (engine/era.ts) nothing is wrapped: a non-object output is listed as it is.
   if (modern || (isSchemaNode(natural) && natural['type'] === 'object')) return { listed: natural, listError: null, warning: null };
-  // The seed wraps in zod before converting, so zod itself places the envelope and rewrites references under it.
+  // The neomjs server wraps in zod before converting, so zod itself places the envelope and rewrites references under it.
   return { listed: convert(zod.object({ result: schema }), zod), listError: null, warning: null, wrapsResult: true };
 }
 
-/** Seed 003: lenient output (open objects, open `{ result }` envelope for non-objects in the 2025 era), strict input; draft-07. */
+/** neomjs PR #10067: lenient output (open objects, open `{ result }` envelope for non-objects in the 2025 era), strict input; draft-07. */
 export const lenientOutputConverter: Converter<'lenient-output'> = {
   id: 'lenient-output',
   needsZod4: true,

@@ -1,5 +1,5 @@
 /**
- * The `wire-truthful` converter: seed 001 (MCP SDK PR #2556, unreleased) on top of the v2 server's listing rules.
+ * The `wire-truthful` converter of MCP SDK PR #2556 (unreleased), on top of the v2 server's listing rules.
  * The server validates with zod but ships the raw answer, so the listing must describe that raw answer.
  */
 import type { z } from 'zod';
@@ -76,7 +76,7 @@ function wrapAsResult(natural: SchemaNode): SchemaNode {
   return dialect === undefined ? envelope : { $schema: dialect, ...envelope };
 }
 
-/** Seed 001: z.date() as a date-time string, unrepresentable types as `{}`, outputs opened and un-required where zod tolerates it. */
+/** MCP SDK PR #2556: z.date() as a date-time string, unrepresentable types as `{}`, outputs opened and un-required where zod tolerates it. */
 export const wireTruthfulConverter: Converter<'wire-truthful'> = {
   id: 'wire-truthful',
   needsZod4: true,

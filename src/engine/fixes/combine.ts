@@ -1,5 +1,5 @@
 /**
- * Fixes together (issue 24 item 5): with two problems (an undeclared key and a missing defaulted key), each edit
+ * Fixes together: with two problems (an undeclared key and a missing defaulted key), each edit
  * alone fixes its part and none passes. The edits that each fixed part of the verdict are combined, every
  * combination up to MAX_PARTS of them whose source ranges do not overlap, for the app to check in the sandbox like a
  * single edit. Pure.

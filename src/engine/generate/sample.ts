@@ -1,5 +1,5 @@
 /**
- * A value for a JSON Schema node that reads like real data (issue 23): the first try at a sample answer, and the seed
+ * A value for a JSON Schema node that reads like real data: the first try at a sample answer, and the seed
  * the search mutates. A listed const, default or example first, then the first enum value; numbers inside their
  * bounds and near zero; strings shaped by their format, else by their pattern (randexp, when the generation chunk is
  * loaded); one item per array (or minItems).

@@ -1,5 +1,5 @@
 /**
- * `z.date()` answers (issue 24 item 4). The answer is JSON, so a date in it is a string; a real handler returns a
+ * `z.date()` answers. The answer is JSON, so a date in it is a string; a real handler returns a
  * `Date`, which passes zod and ships as the ISO string `JSON.stringify` writes. So at a `z.date()` position (output
  * role), an ISO date-time string stands for that `Date`: the server's parse sees the `Date`, and what ships is its
  * JSON. Any other string there cannot be what a handler's `Date` became, and is the answer's own error.

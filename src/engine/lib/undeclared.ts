@@ -4,7 +4,7 @@
  */
 import { define, isRecord } from './json.ts';
 
-/** A tool names at most this many undeclared key paths (seed 000). */
+/** A tool names at most this many undeclared key paths (as FrontMCP PR #981 does). */
 export const MAX_KEY_PATHS = 100;
 
 type Task = { from: unknown; to: unknown; path: string } | { report: string };

@@ -1,5 +1,5 @@
 /**
- * The handler's answer (issue 23): a registered tool's handler, called in the sandbox (it is the paste's own code, run
+ * The handler's answer: a registered tool's handler, called in the sandbox (it is the paste's own code, run
  * where the schema code runs) with sample arguments built from its inputSchema. Its `structuredContent`, or its result
  * when that is a plain object and not a CallToolResult, is offered as the sample answer; nothing is ever written into
  * the case without the user's click.

@@ -1,5 +1,5 @@
 /**
- * Tool registrations as a schema source (issue 23): a paste that calls `<receiver>.registerTool(…)`, `.tool(…)` or
+ * Tool registrations as a schema source: a paste that calls `<receiver>.registerTool(…)`, `.tool(…)` or
  * FastMCP's `.addTool({ … })` runs against a capturing server. `registerTool` and `tool` are the picked SDK's own
  * McpServer methods (its argument parsing and checks run for real); what each registered is read back from the SDK's
  * registry. A receiver root not declared in the paste (`server`, `mcp`, `this`) is bound to the capturing server, an

@@ -1,4 +1,4 @@
-/** FrontMCP's undeclared-keys policies (seed 000, PR #981): their messages and the path they share. */
+/** FrontMCP's undeclared-keys policies (FrontMCP PR #981): their messages and the path they share. */
 import type { PolicyId } from '../contract/catalog.ts';
 import type { LoadedCase, Shipment } from '../types.ts';
 import { INVALID_OUTPUT_MESSAGE, type Analysis } from './analysis.ts';
@@ -7,7 +7,7 @@ import { rejected } from './shipment.ts';
 /** What FrontMCP's clients see when it refuses an answer (`InvalidOutputError.getPublicMessage()`). */
 export const PUBLIC_INVALID_OUTPUT = 'Output validation failed. Please contact support.';
 
-/** The `warn` policy's log line (seed 000, verbatim). */
+/** The `warn` policy's log line (FrontMCP PR #981, verbatim). */
 export function warnLog(tool: string, keys: readonly string[]): string {
   return `Tool "${tool}" answered with keys its outputSchema does not declare, so they were stripped: ${keys.join(', ')}.`;
 }

@@ -1,5 +1,5 @@
 /**
- * The one mapping table of version worlds (issue 10), read by both resolvers: the Vite/rolldown plugin
+ * The one mapping table of version worlds, read by both resolvers: the Vite/rolldown plugin
  * (build/worlds-plugin.ts) and the Node hook (src/worlds-node/hook.mjs, handed this table as data). A world is tagged by
  * its zod package: every module of a package that imports zod, resolved from a tagged importer, gets `?world=<tag>`
  * appended (a new module instance per world), and its `zod`, `zod/v4`… specifiers resolve into the zod package a

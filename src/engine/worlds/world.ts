@@ -1,5 +1,5 @@
 /**
- * A version world (issue 10): the zod, @modelcontextprotocol/sdk and @modelcontextprotocol/server/client a case runs,
+ * A version world: the zod, @modelcontextprotocol/sdk and @modelcontextprotocol/server/client a case runs,
  * as the module objects of the real packages. The default world is the statically imported packages (no slower
  * path); any other is imported on first use from the world entries, tagged so every package in it shares the zod a
  * clean install gives it (worlds/table.ts).

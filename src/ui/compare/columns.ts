@@ -1,6 +1,6 @@
 /**
  * The compare view's grid: zod versions (rows) × SDKs (columns: each SDK v1 version, then each v2 version in each
- * protocol era, issue 21; v1 speaks only 2025-11-25), all from engine/contract/versions.ts. A column names the converter that lists as that SDK, the SDK's clients, and the
+ * protocol era; v1 speaks only 2025-11-25), all from engine/contract/versions.ts. A column names the converter that lists as that SDK, the SDK's clients, and the
  * versions a run needs so that its listing is that SDK's.
  */
 import { CLIENT_ENTRIES, entryOf, type ClientId, type ConverterId } from '../../engine/contract/catalog.ts';

@@ -1,5 +1,5 @@
 /**
- * A pasted tool registration (issue 23), beside the Tool field: the tools the schema source registered (a picker when
+ * A pasted tool registration, beside the Tool field: the tools the schema source registered (a picker when
  * there are several, its choice kept in the case's `registered`) and the picked tool's description.
  */
 import { DEFAULT_TOOL } from '../../engine/case.ts';

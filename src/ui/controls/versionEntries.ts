@@ -18,5 +18,5 @@ export const SDK_ENTRIES: readonly Entry<SdkVersion>[] = entries(SDK_VERSIONS, '
 export const SERVER_ENTRIES: readonly Entry<ServerVersion>[] = entries(SERVER_VERSIONS, '@modelcontextprotocol/server');
 /** The answer forms. */
 export const ANSWER_FORM_ENTRIES: readonly Entry<AnswerForm>[] = ANSWER_FORMS;
-/** The protocol eras (issue 21), default first. */
+/** The protocol eras the v2 client can negotiate, default first. */
 export const PROTOCOL_ENTRIES: readonly Entry<Protocol>[] = PROTOCOLS;

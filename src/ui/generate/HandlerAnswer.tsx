@@ -1,5 +1,5 @@
 /**
- * "Use the handler's answer" (issue 23): when the pasted registration's handler returned a literal structuredContent,
+ * "Use the handler's answer": when the pasted registration's handler returned a literal structuredContent,
  * one click puts it in the answer editor (an edit Ctrl/Cmd+Z undoes); the answer is never replaced without that click.
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Seed 001's root guard: under `unrepresentable: 'any'` a bare `z.bigint()` root emits `{}`, which the SDK would stamp
+ * The root guard of MCP SDK PR #2556: under `unrepresentable: 'any'` a bare `z.bigint()` root emits `{}`, which the SDK would stamp
  * `type: 'object'` and list as a tool no JSON answer can satisfy. The zod def still says what the root is.
  */
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ const REPRESENTABLE_NON_OBJECT: ReadonlySet<string> = new Set(['string', 'number
 /** Wrappers whose `innerType` decides what the root is. */
 const WRAPPERS: ReadonlySet<string> = new Set(['optional', 'nonoptional', 'nullable', 'readonly', 'default', 'prefault', 'catch', 'promise']);
 
-/** The message tools/list fails with for a loud non-object root (seed 001, `standardSchemaToJsonSchema`). */
+/** The message tools/list fails with for a loud non-object root (MCP SDK PR #2556, `standardSchemaToJsonSchema`). */
 export function nonObjectRootMessage(type: string): string {
   return `MCP tool and prompt schemas must describe objects (got a non-object ${type} schema). Wrap your schema in z.object({...}) or equivalent.`;
 }

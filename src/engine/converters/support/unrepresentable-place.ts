@@ -1,5 +1,5 @@
 /**
- * Where in the schema an "… cannot be represented in JSON Schema" listError comes from (issue 24 item 6): zod's own
+ * Where in the schema an "… cannot be represented in JSON Schema" listError comes from: zod's own
  * generator names the place to an `unrepresentable` callback, as a path into the JSON Schema it writes
  * (`properties/items/items/properties/createdAt`), which is read back as the key path the user wrote (`items[].createdAt`).
  */

@@ -1,4 +1,4 @@
-/** The residual gaps seed 001 documents rather than closes: a schema that hits one gets a note in its listing's warning. */
+/** The residual gaps MCP SDK PR #2556 documents rather than closes: a schema that hits one gets a note in its listing's warning. */
 import type { z } from 'zod';
 import type { Role } from '../../case.ts';
 import type { OverrideState } from './wire-truthful-override.ts';

@@ -1,5 +1,5 @@
 /**
- * The `override` hook of seed 001 (MCP SDK PR #2556): it rewrites each node zod emits so the listing describes the raw
+ * The `override` hook of MCP SDK PR #2556: it rewrites each node zod emits so the listing describes the raw
  * value the server ships (the server validates with zod but sends the unparsed answer), not zod's parsed output.
  */
 import type { z } from 'zod';
@@ -24,7 +24,7 @@ const TOLERANT_TYPES: ReadonlySet<string> = new Set(['default', 'optional', 'cat
 export interface OverrideState {
   /** An output node was made more permissive. */
   loosened: boolean;
-  /** A `.catch()` on an object, or on a union of objects, still requires an object (the seed keeps it; the raw value may be anything). */
+  /** A `.catch()` on an object, or on a union of objects, still requires an object (the PR keeps it; the raw value may be anything). */
   objectCatch: boolean;
 }
 
