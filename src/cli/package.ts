@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
  * The package's folder: the nearest one above `dir` with a package.json (the clone's, or the installed package's in
  * node_modules). `dir` is the calling module's folder: src/… in the sources, dist-cli/ in the built CLI.
  */
-export function packageRoot(dir: string = import.meta.dirname): string {
+function packageRoot(dir: string = import.meta.dirname): string {
   for (let at = dir; ; at = dirname(at)) {
     if (existsSync(join(at, 'package.json'))) return at;
     if (dirname(at) === at) throw new Error(`no package.json above ${dir}`);
