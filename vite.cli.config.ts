@@ -1,6 +1,8 @@
 /**
- * The command line (`mcp-schema-playground`) built to JavaScript for Node: `npm run build:cli` (and `prepack`, so
- * `npm pack` ships it) writes dist-cli/, which the package's `bin` points at. No TypeScript loader runs at run time.
+ * The command line (`mcp-schema-playground`) built to JavaScript for Node: `npm run build:cli` writes dist-cli/, which
+ * the package's `bin` points at. No TypeScript loader runs at run time. The `prepare` script runs it: npm runs
+ * `prepare` on `npm pack` (so the tarball ships the built CLI), on `npm ci` in a clone, and for a git URL install,
+ * where `prepack` would not run.
  *
  * The npm packages the CLI runs (zod, the MCP SDKs, Ajv, sucrase, fast-check…) are bundled in, at the versions
  * package-lock.json pins, so the package has no run-time dependencies: an install is the tarball and nothing else

@@ -1,6 +1,6 @@
 /**
  * The package section of `npm run bench -- --section package`: the CLI as a user installs it. `npm pack` (its
- * `prepack` builds dist-cli/), the tarball installed into an empty folder with production dependencies only, offline;
+ * `prepare` script builds dist-cli/), the tarball installed into an empty folder with production dependencies only, offline;
  * then its size on disk and the installed command's times, against the budgets: tarball ≤ 2 MB, installed ≤ 40 MB,
  * `--version` ≤ 0.3 s, `check` against the project's stdio test server ≤ 5 s. Each time is the median of several
  * runs, beside bare Node's start (`node -e 0`) and the same command from the sources under tsx, in the same run.

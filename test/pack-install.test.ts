@@ -1,5 +1,5 @@
 /**
- * The CLI as a user gets it: `npm pack` in the clone (its `prepack` builds dist-cli/), then the tarball installed into
+ * The CLI as a user gets it: `npm pack` in the clone (its `prepare` script builds dist-cli/), then the tarball installed into
  * an empty folder with production dependencies only, offline from npm's cache, then the installed bin run as a
  * command. One pack and one install for every row. The reports it prints are held to the engine's in this process
  * (the clone's), and its `check` to the project's stdio test server.
@@ -45,7 +45,7 @@ const cli = (...args: string[]): Promise<Run> => run(bin, args, home);
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pack-'));
-  // Its `prepack` prints the build on stdout too: the tarball is named by the package and listed by tar.
+  // Its `prepare` script prints the build on stdout too: the tarball is named by the package and listed by tar.
   const packed = await run('npm', ['pack', '--pack-destination', dir], ROOT);
   expect(packed.code, packed.stderr).toBe(0);
   tarball = join(dir, `${PKG.name}-${PKG.version}.tgz`);
