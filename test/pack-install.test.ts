@@ -67,6 +67,13 @@ describe('the packed CLI, installed with production dependencies only', { timeou
     expect(files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f))).toEqual([]);
   });
 
+  it('names the bundled packages with their licenses, the version worlds\' among them', () => {
+    const notices = readFileSync(join(home, 'node_modules', PKG.name, 'dist-cli/THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const pkg of ['zod@4.6.7 (MIT)', 'zod@3.25.76 (MIT)', '@modelcontextprotocol/sdk@1.32.2 (MIT)', '@modelcontextprotocol/sdk@1.20.2 (MIT)', '@modelcontextprotocol/client@2.4.0 (Apache-2.0)', 'ajv@8.20.0 (MIT)']) {
+      expect(notices).toContain(`\n${pkg}\n`);
+    }
+  });
+
   it('installs the package alone: the CLI has no run-time dependencies to fetch', () => {
     expect(readdirSync(join(home, 'node_modules')).filter((f) => !f.startsWith('.'))).toEqual([PKG.name]);
   });
