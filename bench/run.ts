@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--quick] [--section engine|browser] [--dist <built app>] [--row giant-answer]`: runs each benchmark section, prints
+ * `npm run bench -- [--quick] [--section engine|browser|worlds|package] [--dist <built app>] [--row giant-answer]`: runs each benchmark section, prints
  * its table and writes bench/results/<section>.json. A section is a module exporting `section: Section`.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ export interface Section {
 }
 
 /** Section modules in print order; a missing file is skipped. */
-const MODULES = ['engine.ts', 'browser.ts', 'worlds.ts'];
+const MODULES = ['engine.ts', 'browser.ts', 'worlds.ts', 'package.ts'];
 const RESULTS = join(import.meta.dirname, 'results');
 
 /** The machine a result was measured on, for docs/performance.md's budget statements. */

@@ -1,23 +1,11 @@
 /**
- * The command line's composition root: `check …` runs the live-server check (src/check/main.ts); `evaluate …` or no
- * subcommand evaluates a case file (src/cli/evaluate.ts) with this process's files and streams. The exit code is
- * what the subcommand returns; 1 when it throws.
+ * The command line's composition root (the package's `bin`, built by vite.cli.config.ts; `npm run evaluate` and
+ * `npm run check-server` in a clone): src/cli/main.ts with this process's files and streams. The exit code is what
+ * the command returns; 1 when it throws.
  */
 import { readFileSync } from 'node:fs';
 import { messageOf } from './engine/lib/message.ts';
-
-async function dispatch(argv: string[]): Promise<number> {
-  if (argv[0] === 'check') return (await import('./check/main.ts')).checkMain(argv.slice(1));
-  const { evaluateMain } = await import('./cli/evaluate.ts');
-  // The CLI's own output goes through process.stdout/stderr; the SDKs' console chatter (tool-name warnings, a zod
-  // without `~standard.jsonSchema`) is not part of it.
-  quietConsole();
-  return evaluateMain(argv[0] === 'evaluate' ? argv.slice(1) : argv, {
-    read: (file) => readFileSync(file === '-' ? 0 : file, 'utf8'),
-    out: writeAll,
-    err: (text) => process.stderr.write(text),
-  });
-}
+import { cliMain } from './cli/main.ts';
 
 /** The console of this process made silent: the Report is all `evaluate` prints on stdout. */
 function quietConsole(): void {
@@ -29,7 +17,15 @@ function writeAll(text: string): Promise<void> {
   return new Promise((resolve, reject) => process.stdout.write(text, (e) => (e ? reject(e) : resolve())));
 }
 
-dispatch(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+// `evaluate`'s output goes through process.stdout/stderr; the SDKs' console chatter (tool-name warnings, a zod
+// without `~standard.jsonSchema`) is not part of it.
+if (argv[0] === 'evaluate') quietConsole();
+cliMain(argv, {
+  read: (file) => readFileSync(file === '-' ? 0 : file, 'utf8'),
+  out: writeAll,
+  err: (text) => process.stderr.write(text),
+}).then(
   (code) => process.exit(code),
   (e: unknown) => {
     process.stderr.write(`${messageOf(e)}\n`);

@@ -201,7 +201,7 @@ describe('check: the command', () => {
     const junit = join(dir, 'check.xml');
     // Asynchronously: the HTTP server under check runs in this process.
     const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const args = [join(ROOT, 'bin/mcp-schema-playground.mjs'), 'check', '--json', '--junit', junit, '--call', 'get_invoice={"id":"i1"}', '--url', v2.url];
+      const args = ['--import', 'tsx', join(ROOT, 'src/cli.ts'), 'check', '--json', '--junit', junit, '--call', 'get_invoice={"id":"i1"}', '--url', v2.url];
       const child = execFile(process.execPath, args, { encoding: 'utf8', timeout: 90_000 }, (_, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }));
     });
     expect(run.status).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The CLI: `npm run evaluate -- <case.json|->` prints the Report; exit 0 when it evaluated, 2 when the case is unreadable.
+ * The CLI: `mcp-schema-playground evaluate <case.json|->` (`npm run evaluate -- …` in a clone) prints the Report; exit 0 when it evaluated, 2 when the case is unreadable.
  * Most rows run `evaluateMain` in this process with strings for its files and streams. The rows marked "a process" run
  * `src/cli.ts` in a Node process of its own, as `npm run evaluate` does: the exit code, a pipe written whole before the
  * exit, and Node's module hook for a version world are the process's own.
@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { evaluateMain } from '../src/cli/evaluate.ts';
+import { cliMain, USAGE } from '../src/cli/main.ts';
+import { EVALUATE_USAGE } from '../src/cli/usage.ts';
+import { USAGE as CHECK_USAGE } from '../src/check/args.ts';
 import type { Report } from '../src/engine/report.ts';
 import { expandReport, shipsOf, type ExpandedReport } from '../src/engine/values.ts';
 
@@ -23,7 +26,7 @@ interface Run {
 const PROCESS_TIMEOUT = 150_000;
 /** `src/cli.ts` in a Node process of its own, with `input` on its standard input. */
 const processRun = (args: string[], input?: string): Run =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), 'evaluate', ...args], { cwd: ROOT, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
 /** `evaluateMain` in this process: `input` is standard input, stdout and stderr are collected. */
 async function cli(args: string[], input = ''): Promise<Run> {
   const run = { status: null as number | null, stdout: '', stderr: '' };
@@ -111,7 +114,7 @@ describe('cli', () => {
   it('exits 2 with usage when no file is given (a process)', { timeout: PROCESS_TIMEOUT }, () => {
     const run = processRun([]);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('usage: npm run evaluate');
+    expect(run.stderr).toContain('usage: mcp-schema-playground evaluate <case.json | ->');
   });
 });
 
@@ -168,5 +171,59 @@ describe('cli version flags', () => {
     const bad = await cli(['-', '--protocol', '2024-11-05'], JSON.stringify(array));
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('Unknown protocol "2024-11-05": available 2025-11-25, 2026-07-28');
+  });
+});
+
+describe('the command line (mcp-schema-playground <command>)', () => {
+  /** `cliMain` in this process, stdout and stderr collected. */
+  async function line(args: string[]): Promise<Run> {
+    const run = { status: null as number | null, stdout: '', stderr: '' };
+    run.status = await cliMain(args, {
+      read: (file) => readFileSync(file, 'utf8'),
+      out: async (text) => void (run.stdout += text),
+      err: (text) => void (run.stderr += text),
+    });
+    return run;
+  }
+
+  it('--help lists both commands, one line each, on stdout, and exits 0', async () => {
+    for (const flag of ['--help', '-h', 'help']) {
+      const run = await line([flag]);
+      expect(run).toEqual({ status: 0, stdout: `${USAGE}\n`, stderr: '' });
+    }
+    const lines = USAGE.split('\n');
+    expect(lines.filter((l) => /^ {2}evaluate {2}\S/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /^ {2}check {5}\S/.test(l))).toHaveLength(1);
+  });
+
+  it('--version prints the version in package.json', async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await line(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('help <command> prints what <command> --help prints', async () => {
+    expect(await line(['help', 'check'])).toEqual({ status: 0, stdout: `${CHECK_USAGE}\n`, stderr: '' });
+    const evaluateHelp = await line(['evaluate', '--help']);
+    expect(evaluateHelp).toEqual({ status: 0, stdout: `${EVALUATE_USAGE}\n`, stderr: '' });
+    expect(await line(['help', 'evaluate'])).toEqual(evaluateHelp);
+  });
+
+  it('an unknown command, or none, exits 2 with the usage on stderr', async () => {
+    for (const args of [['frobnicate'], ['help', 'frobnicate'], ['case.json'], []]) {
+      const run = await line(args);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(USAGE);
+    }
+    expect((await line(['frobnicate'])).stderr).toMatch(/^mcp-schema-playground: unknown command "frobnicate"\n/);
+  });
+
+  it('evaluate runs with the arguments after its name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    const file = join(dir, 'case.json');
+    writeFileSync(file, JSON.stringify(copilotCase));
+    const run = await line(['evaluate', file]);
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as Report).converters['wire-truthful']?.policies.raw?.verdicts['sdk-v2-node'].valid).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * `npm run evaluate -- <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P] [--expanded]`: prints the
+ * `mcp-schema-playground evaluate <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P] [--expanded]`: prints the
  * Report as JSON, as evaluate() returns it (contract v2: each wire value once in `values`, rows pointing at it); with
  * `--expanded`, in contract v1's form (each row holding its value). The flags override the case file's `versions`,
- * `answerForm` and `protocol`. One rule for the exit code: 0 when it
+ * `answerForm` and `protocol`; `--help` prints the usage (exit 0). In a clone, `npm run evaluate -- …`. One rule for the exit code: 0 when it
  * evaluated (a schema or answer the engine cannot use is reported in the Report); 2, with a message on stderr and nothing on stdout,
  * when there is no case to evaluate: no file or an unknown flag, a file that cannot be read as JSON, or a version,
  * answer form or protocol that does not exist, given by a flag or in the file (the message lists the available ones).
@@ -15,6 +15,7 @@ import { DEFAULT_VERSIONS } from '../engine/contract/versions.ts';
 import { evaluate } from '../engine/evaluate.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import { expandReport } from '../engine/values.ts';
+import { EVALUATE_USAGE as USAGE } from './usage.ts';
 
 /** What `evaluate` reads and writes: the process's files and streams in src/cli.ts, strings in a test. */
 export interface EvaluateIo {
@@ -24,11 +25,6 @@ export interface EvaluateIo {
   out(text: string): Promise<void>;
   err(text: string): void;
 }
-
-const USAGE =
-  'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result] [--protocol 2025-11-25|2026-07-28] [--expanded]\n' +
-  '   (reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?,"protocol"?}; the flags override the file;\n' +
-  '    --expanded prints each row with its value, the v1 report, instead of rows pointing into `values`)';
 
 const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, expanded: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
@@ -41,8 +37,12 @@ export async function evaluateMain(argv: string[], io: EvaluateIo): Promise<numb
     io.err(`${messageOf(e)}\n${USAGE}\n`);
     return 2;
   }
+  if (args.values.help) {
+    await io.out(`${USAGE}\n`);
+    return 0;
+  }
   const file = args.positionals[0];
-  if (!file || args.positionals.length > 1 || args.values.help) {
+  if (!file || args.positionals.length > 1) {
     io.err(`${USAGE}\n`);
     return 2;
   }
