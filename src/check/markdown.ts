@@ -1,0 +1,72 @@
+/**
+ * The check's result as GitHub-flavoured Markdown, for a step summary or a PR comment: a headline with the counts, a
+ * table per tool that has findings (finding, client, message, link), a long or multi-line message folded in
+ * `<details>`, and the baseline's fixed entries. Every text from the server or a client is escaped, so it cannot end
+ * a cell, open a tag, make a link or mention someone. Pure.
+ */
+import type { BaselineEntry, CheckResult, Finding } from './findings.ts';
+
+/** Past this many characters (or with a line break) a message is folded: its start shows, the rest opens on a click. */
+const FOLD_AT = 160;
+
+export function markdownOf(result: CheckResult): string {
+  const { tools, errors, warnings } = result.summary;
+  const name = text(`${result.server.name} ${result.server.version}`.trim());
+  const lines = [`## MCP schema check: ${name}`, ''];
+  const counts = `${count(errors, 'error')}, ${count(warnings, 'warning')} in ${count(tools, 'tool')}`;
+  const base = result.baseline;
+  lines.push(base ? `**${count(base.new.errors, 'new error')}, ${count(base.new.warnings, 'new warning')}** (${counts}; the baseline knows ${base.known}, ${base.fixed.length} fixed)` : `**${counts}**`);
+  lines.push('');
+  if (result.findings.length > 0) lines.push(...table('The server', result.findings, base !== undefined));
+  const clean: string[] = [];
+  for (const tool of result.tools) {
+    if (tool.findings.length === 0) clean.push(tool.name);
+    else lines.push(...table(`\`${code(tool.name)}\``, tool.findings, base !== undefined));
+  }
+  if (clean.length > 0) lines.push(`No findings: ${clean.map((t) => `\`${code(t)}\``).join(', ')}.`, '');
+  if (base && base.fixed.length > 0) lines.push(...fixedTable(base.fixed));
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function table(title: string, findings: Finding[], baselined: boolean): string[] {
+  const failing = findings.some((f) => f.severity === 'error' && !f.known);
+  const rows = findings.map((f) => {
+    const severity = `${f.severity === 'error' ? '❌ error' : '⚠️ warning'}${baselined ? (f.known ? ' (known)' : ' (new)') : ''}`;
+    const link = f.link ? `[open in the playground](<${f.link.replace(/[<>\s]/g, encodeURIComponent)}>)` : '';
+    return `| ${severity} | \`${code(f.id)}\` | ${f.client ? `\`${f.client}\`` : ''} | ${message(f.message)} | ${link} |`;
+  });
+  return [`### ${failing ? '❌' : '⚠️'} ${title}`, '', '| severity | finding | client | message | link |', '| --- | --- | --- | --- | --- |', ...rows, ''];
+}
+
+function fixedTable(fixed: BaselineEntry[]): string[] {
+  const rows = fixed.map((e) => `| ${e.tool === null ? '(the server)' : `\`${code(e.tool)}\``} | \`${code(e.id)}\` | ${e.client ? `\`${e.client}\`` : ''} |`);
+  return ['### ✅ Fixed since the baseline', '', '| tool | finding | client |', '| --- | --- | --- |', ...rows, ''];
+}
+
+/** A message cell: short ones as they are, long or multi-line ones folded in `<details>` (a table cell is one line). */
+function message(said: string): string {
+  if (said.length <= FOLD_AT && !said.includes('\n')) return text(said);
+  const head = said.split('\n')[0]?.slice(0, FOLD_AT - 40) ?? '';
+  return `<details><summary>${text(head)}…</summary>${text(said)}</details>`;
+}
+
+/**
+ * Text for a table cell: the HTML specials as entities, every Markdown punctuation character backslash-escaped, a
+ * zero-width space after `@` (so a package name is no mention), line breaks as `<br>`.
+ */
+export function text(said: string): string {
+  return said
+    .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string)
+    .replace(/[\\`*_{}[\]()#+\-.!|~:]/g, '\\$&')
+    .replace(/@(?=\w)/g, '@&#8203;')
+    .replace(/\r?\n/g, '<br>');
+}
+
+/** Text inside a code span in a cell: backticks cannot end it (they become ˋ) and a pipe cannot end the cell. */
+function code(said: string): string {
+  return said.replace(/`/g, 'ˋ').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
