@@ -45,26 +45,29 @@ function fixedTable(fixed: BaselineEntry[]): string[] {
 
 /** A message cell: short ones as they are, long or multi-line ones folded in `<details>` (a table cell is one line). */
 function message(said: string): string {
-  if (said.length <= FOLD_AT && !said.includes('\n')) return text(said);
-  const head = said.split('\n')[0]?.slice(0, FOLD_AT - 40) ?? '';
+  if (said.length <= FOLD_AT && !/[\r\n]/.test(said)) return text(said);
+  const head = said.split(/[\r\n]/)[0]?.slice(0, FOLD_AT - 40) ?? '';
   return `<details><summary>${text(head)}…</summary>${text(said)}</details>`;
 }
 
 /**
- * Text for a table cell: the HTML specials as entities, every Markdown punctuation character backslash-escaped, a
- * zero-width space after `@` (so a package name is no mention), line breaks as `<br>`.
+ * Text for a table cell: the HTML specials as entities, the Markdown punctuation that can start markup inline (and `.`
+ * and `:`, which GitHub's autolinks read) backslash-escaped, a
+ * zero-width space after `@` (so a package name is no mention), line breaks as `<br>`, edge spaces as entities.
  */
 export function text(said: string): string {
   return said
     .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string)
-    .replace(/[\\`*_{}[\]()#+\-.!|~:]/g, '\\$&')
+    .replace(/[\\`*_[\]#.|~:]/g, '\\$&')
     .replace(/@(?=\w)/g, '@&#8203;')
-    .replace(/\r?\n/g, '<br>');
+    .replace(/\r\n|\r|\n/g, '<br>')
+    // A cell's edge spaces would be trimmed.
+    .replace(/^ +| +$/g, (spaces) => '&#32;'.repeat(spaces.length));
 }
 
 /** Text inside a code span in a cell: backticks cannot end it (they become ˋ) and a pipe cannot end the cell. */
 function code(said: string): string {
-  return said.replace(/`/g, 'ˋ').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return said.replace(/`/g, 'ˋ').replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ');
 }
 
 function count(n: number, word: string): string {
