@@ -55,7 +55,7 @@ describe('the action step', () => {
     expect(run.code).toBe(1);
     expect(run.summary.startsWith('# an earlier step\n## MCP schema check: fixture-v1-stdio 1\\.0\\.0\n')).toBe(true);
     expect(run.summary).toContain('### ❌ `get_invoice`');
-    expect(run.summary).toContain('| ❌ error | `call-refused` | `sdk-v1` | <details><summary>sdk-v1 refuses the answer of get\\_invoice');
+    expect(run.summary).toContain('| ❌ error | `call-refused` | `sdk-v1` | sdk-v1 refuses the answer of get\\_invoice');
     expect(run.summary).toContain('[open in the playground](<https://playground.example/p/#v1.');
     expect(run.outputs).toMatchObject({ 'exit-code': '1', errors: '3', 'new-errors': '3', fixed: '0' });
     expect(readFileSync(run.outputs['report'] as string, 'utf8')).toBe(run.summary.slice('# an earlier step\n'.length));

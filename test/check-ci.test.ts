@@ -79,8 +79,8 @@ function rendered(markdown: string) {
   const html = marked.parse(markdown, { gfm: true, async: false }) as string;
   return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document;
 }
-/** What a reader sees of a cell's text (the zero-width space that keeps `@` from mentioning is invisible). */
-const seen = (node: { textContent: string | null }) => (node.textContent ?? '').replace(/\u200b/g, '');
+/** What a reader sees of a cell's text (the zero-width space that keeps `@` from mentioning is invisible; an indent is no-break spaces). */
+const seen = (node: { textContent: string | null }) => (node.textContent ?? '').replace(/\u200b/g, '').replace(/\u00a0/g, ' ');
 
 describe('check: the Markdown report', () => {
   it('a headline with the counts, a table per tool with findings, the clean tools on one line, the fixed ones in a table', () => {
@@ -104,22 +104,26 @@ describe('check: the Markdown report', () => {
   });
 
   it('a long or multi-line message is folded in <details>: its first line shows, the whole opens', () => {
-    const long = `${'x'.repeat(200)} end`;
+    const long = `${'x'.repeat(300)} end`;
     const doc = rendered(markdownOf(resultOf([toolWith('t', [{ ...refused, message: long }, { ...refused, client: 'sdk-v2-node', message: 'first line\n{ "json": true }' }])])));
     const details = [...doc.querySelectorAll('td details')];
     expect(details).toHaveLength(2);
-    expect(seen(details[0]?.querySelector('summary') ?? { textContent: '' })).toBe(`${'x'.repeat(120)}…`);
-    expect(seen(details[0] ?? { textContent: '' })).toBe(`${'x'.repeat(120)}…${long}`);
+    expect(seen(details[0]?.querySelector('summary') ?? { textContent: '' })).toBe(`${'x'.repeat(160)}…`);
+    expect(seen(details[0] ?? { textContent: '' })).toBe(`${'x'.repeat(160)}…${long}`);
     expect(details[1]?.querySelector('br')).not.toBeNull();
     expect(seen(details[1] ?? { textContent: '' })).toBe('first line…first line{ "json": true }');
   });
 
-  it('whatever a message holds, its row keeps five cells, it makes no element or link of its own, and it reads as it was sent', () => {
+  it('whatever a message or a tool name holds, its row keeps five cells, it makes no element or link of its own, and it reads as it was sent', () => {
     const NASTY = ['|', '\\|', '`', '```', '<script>alert(1)</script>', '</details>', '<b>', '&amp;', '*', '_', '[a](javascript:alert(1))', '![i](http://x/i.png)', '@octocat', '#1', '~~', ':smile:', 'http://example.com', 'www.example.com', '@org/pkg', 'a@b.co', '\\', '\n', '\r\n', '\r', '<!--', '-->', '- ', '1. ', '> ', '{{', '$x$'];
     const message = fc.array(fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 10 }).map((parts) => parts.join(''));
     fc.assert(
-      fc.property(message, (said) => {
-        const doc = rendered(markdownOf(resultOf([toolWith('t', [{ ...refused, message: said }])])));
+      fc.property(message, message, (said, name) => {
+        const doc = rendered(markdownOf(resultOf([toolWith(name, [{ ...refused, message: said }])])));
+        // The tool's name in its heading's code span: a backtick shows as ˋ, a line break as a space (a code span trims one
+        // edge space when both ends have one); a blank name is said in words.
+        if (name.trim() === '') expect(seen(doc.querySelector('h3') ?? { textContent: '' })).toContain('(a tool with a blank name)');
+        else expect(doc.querySelector('h3 code')?.textContent).toBe(name.replace(/`/g, 'ˋ').replace(/\r\n|\r|\n/g, ' ').replace(/^ (.*) $/s, '$1'));
         const cells = [...doc.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')]);
         expect(cells).toHaveLength(1);
         expect(cells[0]).toHaveLength(5);
