@@ -14,6 +14,7 @@ import { SDK_VERSION } from '../src/check/connect.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { decodePermalink } from '../src/state/permalink.ts';
 import { checkMain } from '../src/check/main.ts';
+import { tableOf } from '../src/check/output.ts';
 import { runCheck, type CheckOutcome, type RunOptions } from '../src/check/run.ts';
 import type { CallSpec, Target } from '../src/check/args.ts';
 import type { CheckResult, Finding, ToolRecord } from '../src/check/findings.ts';
@@ -262,6 +263,9 @@ describe('check: what each client really did', () => {
     expect(verdicts?.[connected[0] as CheckClient].valid).toBe(false);
     for (const f of failed) expect(verdicts?.[f.client as CheckClient]).toEqual({ valid: null, message: expect.stringMatching(/ did not connect: /) });
     expect(result.summary.errors).toBe(3);
+    const table = tableOf(result);
+    expect(table).toContain('FAIL  (server)\n      error   connect-failed');
+    for (const f of failed) expect(table).toContain(`${f.client} not connected`);
   }, 60_000);
 });
 

@@ -16,6 +16,7 @@ export function tableOf(result: CheckResult): string {
       if (f.link) lines.push(`${' '.repeat(48)}${f.link}`);
     }
   };
+  const absent = new Set(result.findings.filter((f) => f.id === 'connect-failed').map((f) => f.client));
   if (result.findings.length > 0) {
     lines.push(`${result.findings.some((f) => f.severity === 'error') ? 'FAIL' : 'ok  '}  (server)`);
     findingLines(result.findings);
@@ -25,7 +26,7 @@ export function tableOf(result: CheckResult): string {
     lines.push(`${errors > 0 ? 'FAIL' : 'ok  '}  ${tool.name}${tool.outputSchema === null ? '  (no outputSchema)' : ''}`);
     findingLines(tool.findings);
     for (const call of tool.calls) {
-      const verdicts = CHECK_CLIENTS.map((c) => `${c} ${verdictWord(call.verdicts[c])}`).join('  ');
+      const verdicts = CHECK_CLIENTS.map((c) => `${c} ${absent.has(c) ? 'not connected' : verdictWord(call.verdicts[c])}`).join('  ');
       lines.push(`      call ${JSON.stringify(call.arguments)}${call.isError ? ' (isError)' : ''}: ${verdicts}`);
     }
   }
