@@ -26,7 +26,7 @@ const SUMMARY_LIMIT = 1024 * 1024 - 4096;
  * @returns {{ ok: true, args: string[] } | { ok: false, error: string }}
  */
 export function checkArgs(env, files) {
-  const input = (name) => (env[`INPUT_${name}`] ?? '').trim();
+  const input = (/** @type {string} */ name) => (env[`INPUT_${name}`] ?? '').trim();
   const [command, url] = [input('COMMAND'), input('URL')];
   if ((command === '') === (url === '')) return { ok: false, error: 'give exactly one of the inputs `command` (a stdio server) and `url` (Streamable HTTP)' };
   const failOn = input('FAIL_ON') || 'error';
@@ -83,11 +83,16 @@ export async function runAction({ env, cli, log = (line) => process.stderr.write
   return run.code;
 }
 
+/** @param {string[]} args */
 function checkFailOn(args) {
   return args[args.indexOf('--fail-on') + 1];
 }
 
-/** Appends to the step summary, cut to what GitHub shows (the whole report stays in the `report` output's file). */
+/**
+ * Appends to the step summary, cut to what GitHub shows (the whole report stays in the `report` output's file).
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} markdown
+ */
 function summarize(env, markdown) {
   if (!env.GITHUB_STEP_SUMMARY) return;
   let text = markdown;
@@ -98,13 +103,23 @@ function summarize(env, markdown) {
   appendFileSync(env.GITHUB_STEP_SUMMARY, text);
 }
 
-/** Writes `name=value` lines to $GITHUB_OUTPUT (every value here is one line). */
+/**
+ * Writes `name=value` lines to $GITHUB_OUTPUT (every value here is one line).
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, string | number | null>} values
+ */
 function output(env, values) {
   if (!env.GITHUB_OUTPUT) return;
   appendFileSync(env.GITHUB_OUTPUT, Object.entries(values).map(([k, v]) => `${k}=${String(v).replace(/[\r\n]/g, ' ')}\n`).join(''));
 }
 
-/** Runs the CLI: stdout kept (the JSON), stderr kept and passed on (its progress lines go to the step's log). */
+/**
+ * Runs the CLI: stdout kept (the JSON), stderr kept and passed on (its progress lines go to the step's log).
+ * @param {string} program
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
+ */
 function spawned(program, args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
