@@ -1,6 +1,6 @@
 /**
- * `check`'s pure pieces: the command line, each listing finding under the clients' real validators, the
- * JUnit form, and docs/report.md documenting every finding id with an example.
+ * `check`'s pure pieces (issue 22): the command line, each listing finding under the clients' real validators, the
+ * JUnit form, and the README documenting every finding id with an example.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,6 +72,47 @@ describe('check: listing findings', () => {
     expect(found(tool)).toEqual(['default-required']);
   });
 
+  it('untyped schemas where a value is described, with the pointer of each; the root, combinator branches and typed places are not', () => {
+    const tool: ListedTool = {
+      name: 't',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          filter: {},
+          sort: { description: 'any order' },
+          ok: { enum: [1, 2] },
+          ref: { $ref: '#/$defs/a' },
+          branches: { type: 'object', allOf: [{ required: ['x'] }] },
+          list: { type: 'array', items: {} },
+          bag: { type: 'object', additionalProperties: {} },
+          'a/b': {},
+        },
+        $defs: { a: { type: 'string' } },
+      },
+    };
+    const findings = schemaFindings(tool, accepted, sample);
+    expect(findings.map((f) => f.id)).toEqual(['untyped-schema']);
+    expect(findings[0]).toMatchObject({ severity: 'warning' });
+    expect(findings[0]?.message).toContain(
+      'inputSchema has 5 schemas with no type (any JSON value passes) at inputSchema/properties/a~1b, inputSchema/properties/bag/additionalProperties, inputSchema/properties/filter, inputSchema/properties/list/items, inputSchema/properties/sort:',
+    );
+    // An output root with no type is non-object-root's, not this one's.
+    expect(found(output({ properties: { a: { type: 'string' } } }))).toEqual(['non-object-root']);
+  });
+
+  it('a type union (`type` as an array), in an input or an output, with the pointer to its `type`', () => {
+    const tool: ListedTool = {
+      name: 't',
+      inputSchema: { type: 'object', properties: { nextThoughtNeeded: { type: ['boolean', 'string'] } } },
+      outputSchema: { type: 'object', properties: { a: { type: 'array', items: { type: ['string', 'null'] } } } },
+    };
+    const findings = schemaFindings(tool, accepted, sample);
+    expect(findings.map((f) => f.id)).toEqual(['type-union', 'type-union']);
+    expect(findings[0]?.message).toContain('outputSchema gives `type` as an array at outputSchema/properties/a/items/type ["string","null"]');
+    expect(findings[1]?.message).toContain('inputSchema gives `type` as an array at inputSchema/properties/nextThoughtNeeded/type ["boolean","string"]');
+    expect(found(output({ type: 'object', properties: { a: { type: 'string' } } }))).toEqual([]);
+  });
+
   it('a tools/list refusal that no tool finding explains is reported once per client', () => {
     const refused = { ...accepted, 'sdk-v2-node': 'Invalid result for tools/list: boom' };
     expect(unexplainedListRefusals(refused, []).map((f) => `${f.id}@${f.client}`)).toEqual(['list-refused@sdk-v2-node']);
@@ -95,6 +136,10 @@ describe('check: the command line', () => {
         calls: [{ tool: 'a', arguments: { x: 1 } }, { tool: 'b', arguments: {} }, { tool: 'c', arguments: { y: [2] } }, { tool: 'd', arguments: {} }],
         json: true,
         junit: null,
+        markdown: null,
+        baseline: null,
+        writeBaseline: null,
+        failOn: 'error',
         timeoutMs: 5000,
         playground: 'http://localhost:5173/',
       },
@@ -131,7 +176,7 @@ describe('check: links', () => {
 });
 
 describe('check: JUnit', () => {
-  it('one testsuite, one testcase per tool, a failure per error finding, every special character escaped', () => {
+  it('one testsuite, one testcase per tool, one failure per failing testcase holding all its errors, every special character escaped', () => {
     const tools: CheckResult['tools'] = [
       { name: 'ok_tool', outputSchema: null, inputSchema: { type: 'object' }, findings: [], calls: [] },
       {
@@ -140,25 +185,38 @@ describe('check: JUnit', () => {
         inputSchema: { type: 'object' },
         findings: [
           { id: 'call-refused', severity: 'error', client: 'sdk-v1', message: `"a" & 'b' <c>\u0001`, link: 'http://localhost:5173/#v1.x' },
+          { id: 'call-refused', severity: 'error', client: 'sdk-v2-node', message: 'no' },
+          { id: 'does-not-compile', severity: 'error', client: 'sdk-v2-browser', message: 'bad' },
           { id: 'closed-object', severity: 'warning', message: 'closed' },
         ],
         calls: [],
       },
+      { name: 'warned', outputSchema: null, inputSchema: { type: 'object' }, findings: [{ id: 'type-union', severity: 'warning', message: 'union' }], calls: [] },
     ];
-    const xml = junitOf({ server: { name: 's&s', version: '1' }, tools, summary: summaryOf(tools) });
-    expect(xml).toContain('<testsuite name="s&amp;s 1" tests="2" failures="1" errors="0">');
+    const xml = junitOf({ server: { name: 's&s', version: '1' }, findings: [], tools, summary: summaryOf([], tools) });
+    expect(xml).toContain('<testsuites name="mcp-schema-playground check" tests="3" failures="1">');
+    expect(xml).toContain('<testsuite name="s&amp;s 1" tests="3" failures="1" errors="0">');
     expect(xml).toContain('<testcase classname="s&amp;s 1" name="ok_tool"/>');
-    expect(xml).toContain('<failure type="call-refused" message="sdk-v1: &quot;a&quot; &amp; &apos;b&apos; &lt;c&gt;">&quot;a&quot; &amp; &apos;b&apos; &lt;c&gt;\nhttp://localhost:5173/#v1.x</failure>');
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain(
+      '<failure type="call-refused does-not-compile" message="3 errors: call-refused (sdk-v1), call-refused (sdk-v2-node), does-not-compile (sdk-v2-browser)">' +
+        'call-refused (sdk-v1): &quot;a&quot; &amp; &apos;b&apos; &lt;c&gt;\nhttp://localhost:5173/#v1.x\n\ncall-refused (sdk-v2-node): no\n\ndoes-not-compile (sdk-v2-browser): bad</failure>',
+    );
     expect(xml).toContain('<system-out>warning closed-object: closed</system-out>');
+    expect(xml).toContain('<testcase classname="s&amp;s 1" name="warned">\n      <system-out>warning type-union: union</system-out>');
+  });
+
+  it('findings about the server as a whole are a testcase of their own', () => {
+    const findings: CheckResult['findings'] = [{ id: 'connect-failed', severity: 'error', client: 'sdk-v1', message: 'down' }];
+    const xml = junitOf({ server: { name: 's', version: '1' }, findings, tools: [], summary: summaryOf(findings, []) });
+    expect(xml).toContain('<testsuite name="s 1" tests="1" failures="1" errors="0">');
+    expect(xml).toContain('<testcase classname="s 1" name="(server)">');
   });
 });
 
-describe('check: docs/report.md', () => {
+describe('check: docs/ci.md', () => {
   it('documents every finding id with an example', () => {
-    const doc = readFileSync(join(import.meta.dirname, '..', 'docs', 'report.md'), 'utf8');
-    const at = doc.indexOf('## `check`: a live server under the real clients');
-    expect(at).toBeGreaterThan(0);
-    const section = doc.slice(at);
+    const section = readFileSync(join(import.meta.dirname, '..', 'docs/ci.md'), 'utf8');
     for (const id of FINDING_IDS) expect(section, id).toMatch(new RegExp(`\\| \`${id}\` \\| (error|warning) \\|[^\\n]+\\|[^\\n]*\`[^\\n]+\\|`));
   });
 });

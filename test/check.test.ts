@@ -3,18 +3,20 @@
  * HTTP (test/check-servers/), each with honest tools and each pitfall. Each server is checked once per file and the
  * results shared. Every verdict is the real client's; each finding's link, evaluated by the engine, gives that verdict.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHECK_CLIENTS } from '../src/check/findings.ts';
+import { CHECK_CLIENTS, type CheckClient } from '../src/check/findings.ts';
+import { SDK_VERSION } from '../src/check/connect.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { decodePermalink } from '../src/state/permalink.ts';
 import { checkMain } from '../src/check/main.ts';
-import { runCheck, type CheckOutcome } from '../src/check/run.ts';
-import type { CallSpec, CheckOptions, Target } from '../src/check/args.ts';
+import { tableOf } from '../src/check/output.ts';
+import { runCheck, type CheckOutcome, type RunOptions } from '../src/check/run.ts';
+import type { CallSpec, Target } from '../src/check/args.ts';
 import type { CheckResult, Finding, ToolRecord } from '../src/check/findings.ts';
 import { startV2Http } from './check-servers/v2-http.mjs';
 
@@ -29,7 +31,7 @@ const CALLS: CallSpec[] = [
   { tool: 'find_user', arguments: { id: 'nobody' } },
   { tool: 'echo', arguments: { text: 'hi' } },
 ];
-const options = (target: Target, more: Partial<CheckOptions> = {}): CheckOptions => ({ target, calls: CALLS, json: false, junit: null, timeoutMs: 20_000, playground: 'http://localhost:5173/', ...more });
+const options = (target: Target, more: Partial<RunOptions> = {}): RunOptions => ({ target, calls: CALLS, json: false, junit: null, timeoutMs: 20_000, playground: 'http://localhost:5173/', ...more });
 const quiet = () => undefined;
 
 let v2: { url: string; close(): Promise<void> };
@@ -207,17 +209,84 @@ describe('check: the command', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('check: calling get_invoice({"id":"i1"})');
     const json = JSON.parse(run.stdout) as CheckResult;
-    expect(Object.keys(json)).toEqual(['server', 'tools', 'summary']);
+    expect(Object.keys(json)).toEqual(['server', 'findings', 'tools', 'summary']);
     expect(json.summary).toMatchObject({ tools: 7, errors: 3 });
     const invoice = tool(json, 'get_invoice');
     expect(Object.keys(invoice)).toEqual(['name', 'outputSchema', 'inputSchema', 'findings', 'calls']);
     expect(Object.keys(invoice.calls[0] ?? {})).toEqual(['arguments', 'isError', 'structuredContent', 'verdicts']);
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toContain('<testsuite name="fixture-v2-http 2.0.0" tests="7" failures="3" errors="0">');
+    // Three error findings on one tool: one failing testcase, one failure holding the three.
+    expect(xml).toContain('<testsuite name="fixture-v2-http 2.0.0" tests="7" failures="1" errors="0">');
     expect(xml.match(/<testcase /g)).toHaveLength(7);
-    expect(xml.match(/<failure type="call-refused"/g)).toHaveLength(3);
-    expect(xml).toContain('message="sdk-v2-browser: sdk-v2-browser refuses the answer of get_invoice({&quot;id&quot;:&quot;i1&quot;}): Structured content does not match the tool&apos;s output schema: #: Property &quot;costCenter&quot;');
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain('<failure type="call-refused" message="3 errors: call-refused (sdk-v1), call-refused (sdk-v2-node), call-refused (sdk-v2-browser)">');
+    expect(xml).toContain('call-refused (sdk-v2-browser): sdk-v2-browser refuses the answer of get_invoice({&quot;id&quot;:&quot;i1&quot;}): Structured content does not match the tool&apos;s output schema: #: Property &quot;costCenter&quot;');
   }, 90_000);
+});
+
+describe('check: what each client really did', () => {
+  const LIST_CHANGED = join(ROOT, 'test/check-servers/list-changed-stdio.mjs');
+  const REASON = 'client 2.4.0 did not validate: its listing was replaced by a list_changed notification';
+
+  it('a list_changed during the first tools/list: the 2.4.0 clients validate nothing (valid: null, the reason, a not-validated warning); 1.32.2 still does', async () => {
+    const calls = [{ tool: 'get_user', arguments: {} }, { tool: 'get_invoice', arguments: {} }];
+    const result = resultOf(await runCheck(options({ kind: 'stdio', command: process.execPath, args: [LIST_CHANGED], env: {} }, { calls }), quiet));
+    // The handshake's serverInfo also has a title, a description and a websiteUrl: --json keeps the name and version.
+    expect(result.server).toEqual({ name: 'fixture-list-changed', version: '1.0.0' });
+    const honest = tool(result, 'get_user');
+    expect(honest.calls[0]?.verdicts).toEqual({ 'sdk-v1': { valid: true, message: null }, 'sdk-v2-node': { valid: null, message: REASON }, 'sdk-v2-browser': { valid: null, message: REASON } });
+    expect(ids(honest)).toEqual(['closed-object', 'not-validated@sdk-v2-browser', 'not-validated@sdk-v2-node']);
+    expect(honest.findings.find((f) => f.id === 'not-validated')?.message).toBe(`sdk-v2-node returned the answer of get_user({}) unvalidated (${REASON}).`);
+    // An answer every validating client refuses: 1.32.2 refuses it, the 2.4.0 clients returned it without a verdict.
+    const invoice = tool(result, 'get_invoice');
+    expect(invoice.calls[0]?.verdicts['sdk-v1']).toMatchObject({ valid: false });
+    expect(invoice.calls[0]?.verdicts['sdk-v2-node']).toEqual({ valid: null, message: REASON });
+    expect(ids(invoice)).toEqual(['call-refused@sdk-v1', 'closed-object', 'not-validated@sdk-v2-browser', 'not-validated@sdk-v2-node']);
+  }, 60_000);
+
+  it('the SDK versions the reasons name are the installed ones', () => {
+    const version = (pkg: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(SDK_VERSION).toEqual({ 'sdk-v1': version('@modelcontextprotocol/sdk'), 'sdk-v2-node': version('@modelcontextprotocol/client'), 'sdk-v2-browser': version('@modelcontextprotocol/client') });
+  });
+
+  it('a client that cannot connect while another did: a connect-failed finding about the server, its verdicts null, the others judged', async () => {
+    const lock = join(mkdtempSync(join(tmpdir(), 'check-once-')), 'lock');
+    const result = resultOf(await runCheck(options(stdio('--once', lock), { calls: [{ tool: 'get_invoice', arguments: { id: 'i1' } }] }), quiet));
+    const failed = result.findings.filter((f) => f.id === 'connect-failed');
+    expect(failed).toHaveLength(2);
+    expect(failed[0]).toMatchObject({ severity: 'error' });
+    expect(failed[0]?.message).toContain('could not connect to');
+    expect(failed[0]?.message).toContain('fixture server: another client already has this server');
+    const connected = CHECK_CLIENTS.filter((c) => !failed.some((f) => f.client === c));
+    expect(connected).toHaveLength(1);
+    const verdicts = tool(result, 'get_invoice').calls[0]?.verdicts;
+    expect(verdicts?.[connected[0] as CheckClient].valid).toBe(false);
+    for (const f of failed) expect(verdicts?.[f.client as CheckClient]).toEqual({ valid: null, message: expect.stringMatching(/ did not connect: /) });
+    expect(result.summary.errors).toBe(3);
+    const table = tableOf(result);
+    expect(table).toContain('FAIL  (server)\n      error   connect-failed');
+    for (const f of failed) expect(table).toContain(`${f.client} not connected`);
+  }, 60_000);
+});
+
+describe('check: the exit code when stdout is a pipe whose reader has gone', () => {
+  // `check --json | head`: the reader closes the pipe before check writes; the exit code is still the check's.
+  const run = (call: string) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), 'check', '--json', '--call', call, '--', process.execPath, V1_STDIO], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+
+  it('exit 1 with an error finding, 0 without, and no EPIPE crash', async () => {
+    const [failing, passing] = await Promise.all([run('get_invoice={"id":"i1"}'), run('get_user={"id":"u1"}')]);
+    expect(failing.stderr).not.toContain('EPIPE');
+    expect(failing.code).toBe(1);
+    expect(passing.stderr).not.toContain('EPIPE');
+    expect(passing.code).toBe(0);
+  }, 120_000);
 });
 
 /** The case a finding's link opens, as the playground decodes it. */

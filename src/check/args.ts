@@ -1,7 +1,8 @@
 /**
- * The `check` command line, read: `check [--json] [--junit FILE] [--call TOOL=ARGS_JSON]... [--calls FILE]
- * [--timeout MS] [--env NAME[=VALUE]]... [--playground URL] (-- <command> [args...] | --url URL)`. Pure: the calls
- * file's text is passed in by the caller.
+ * The `check` command line, read: `check [--json] [--junit FILE] [--markdown FILE] [--baseline FILE]
+ * [--write-baseline FILE] [--fail-on error|warning] [--call TOOL=ARGS_JSON]... [--calls FILE] [--timeout MS]
+ * [--env NAME[=VALUE]]... [--playground URL] (-- <command> [args...] | --url URL)`. Pure: the calls file's text is
+ * passed in by the caller.
  */
 import { parseArgs } from 'node:util';
 import type { Json } from '../engine/report.ts';
@@ -22,6 +23,14 @@ export interface CheckOptions {
   calls: CallSpec[];
   json: boolean;
   junit: string | null;
+  /** Also write the Markdown report (a step summary, a PR comment) to this file. */
+  markdown: string | null;
+  /** The known findings: they do not fail the run. */
+  baseline: string | null;
+  /** Write this run's findings as a baseline to this file. */
+  writeBaseline: string | null;
+  /** The least severity of a new finding that makes the exit code 1. */
+  failOn: 'error' | 'warning';
   /** The bound on connecting and on each request, in ms (the SDKs' own default request timeout is 60 000). */
   timeoutMs: number;
   /** The playground the findings' links open (their `#v1.…` fragment is appended). */
@@ -30,8 +39,10 @@ export interface CheckOptions {
 
 /** The SDKs' default request timeout, and the most --timeout may be. */
 export const MAX_TIMEOUT_MS = 60_000;
-/** Where `npm start` serves the playground. */
+/** Where `npm start` serves the playground (there is no public instance yet). */
 export const DEFAULT_PLAYGROUND = 'http://localhost:5173/';
+/** The environment variable that sets the playground when --playground is not given. */
+export const PLAYGROUND_ENV = 'MCP_SCHEMA_PLAYGROUND_URL';
 
 export const USAGE = [
   'usage: mcp-schema-playground check [--json] [--junit FILE] [--call TOOL=ARGS_JSON]... [--calls FILE] -- <command> [args...]',
@@ -40,10 +51,14 @@ export const USAGE = [
   '  --calls FILE           a JSON file [{ "tool": "...", "arguments": {...} }, ...]',
   '  --json                 print the result as JSON instead of a table',
   '  --junit FILE           also write JUnit XML to FILE',
+  '  --markdown FILE        also write a Markdown report to FILE (a step summary, a PR comment)',
+  '  --baseline FILE        the known findings (by tool, finding id, client): they do not fail the run; new ones do',
+  '  --write-baseline FILE  write this run\'s findings to FILE as a baseline',
+  '  --fail-on LEVEL        error (default): exit 1 on a new error finding; warning: on any new finding',
   `  --timeout MS           give up on a server that does not answer after MS ms (default and most: ${MAX_TIMEOUT_MS})`,
   '  --env NAME[=VALUE]     pass this variable to a stdio server (it gets only HOME, LOGNAME, PATH, SHELL, TERM, USER otherwise)',
-  `  --playground URL       the playground the findings' links open (default ${DEFAULT_PLAYGROUND})`,
-  'exit: 0 no error findings, 1 at least one, 2 the server could not be reached or the usage is wrong',
+  `  --playground URL       the playground the findings' links open (default $${PLAYGROUND_ENV}, else ${DEFAULT_PLAYGROUND})`,
+  'exit: 0 no new finding at --fail-on, 1 at least one, 2 no client could connect, the server could not be checked or the usage is wrong',
 ].join('\n');
 
 const FLAGS = {
@@ -55,6 +70,10 @@ const FLAGS = {
   timeout: { type: 'string' },
   env: { type: 'string', multiple: true },
   playground: { type: 'string' },
+  markdown: { type: 'string' },
+  baseline: { type: 'string' },
+  'write-baseline': { type: 'string' },
+  'fail-on': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -85,9 +104,15 @@ export function parseCheckArgs(argv: string[], readFile: (path: string) => strin
   }
   const timeoutMs = values.timeout === undefined ? MAX_TIMEOUT_MS : Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) return { ok: false, error: `--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${values.timeout}` };
-  const playground = values.playground ?? DEFAULT_PLAYGROUND;
-  if (!URL.canParse(playground)) return { ok: false, error: `--playground takes a URL; got ${playground}` };
-  return { ok: true, options: { target, calls, json: values.json ?? false, junit: values.junit ?? null, timeoutMs, playground } };
+  const fromEnv = environment[PLAYGROUND_ENV] || undefined;
+  const playground = values.playground ?? fromEnv ?? DEFAULT_PLAYGROUND;
+  if (!URL.canParse(playground) || !/^https?:$/.test(new URL(playground).protocol)) {
+    return { ok: false, error: `${values.playground === undefined ? PLAYGROUND_ENV : '--playground'} takes an http:// or https:// URL; got ${playground}` };
+  }
+  const failOn = values['fail-on'] ?? 'error';
+  if (failOn !== 'error' && failOn !== 'warning') return { ok: false, error: `--fail-on takes error or warning; got ${failOn}` };
+  const files = { junit: values.junit ?? null, markdown: values.markdown ?? null, baseline: values.baseline ?? null, writeBaseline: values['write-baseline'] ?? null };
+  return { ok: true, options: { target, calls, json: values.json ?? false, ...files, failOn, timeoutMs, playground } };
 }
 
 function targetOf(url: string | undefined, command: string[], env: string[], environment: NodeJS.ProcessEnv): Target | string {

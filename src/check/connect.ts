@@ -22,10 +22,22 @@ export interface Exchange<T> {
   outcome: { ok: true; value: T } | { ok: false; message: string };
   /** The JSON-RPC responses the server sent to this request's method (`result` or `error`), in order: one per page of a listing. */
   raw: RawAnswer[];
+  /**
+   * How many times the client's own output validator ran during the request: the validator functions its
+   * jsonSchemaValidator handed out, counted as the client calls them. 0 after a call means it validated nothing.
+   */
+  validated: number;
+  /** How many `notifications/tools/list_changed` the server had sent on this connection when the request ended. */
+  listChanged: number;
+  /** Set when this client never connected (why): nothing was asked of it. */
+  absent?: string;
 }
 
 /** One JSON-RPC response as the server sent it. */
 export type RawAnswer = { result: Json } | { error: Json };
+
+/** The version of each client's SDK (test/check.test.ts compares these with the installed packages). */
+export const SDK_VERSION: { [K in CheckClient]: string } = { 'sdk-v1': '1.32.2', 'sdk-v2-node': '2.4.0', 'sdk-v2-browser': '2.4.0' };
 
 /** A connected client. */
 export interface Connection {
@@ -54,20 +66,38 @@ interface SdkTransport {
 
 const INFO = { name: 'mcp-schema-playground-check', version: '0.1.0' };
 
-/** How each client is made, with the transports of its SDK. */
-const MAKERS: { [K in CheckClient]: { client(): SdkClient; stdio(t: StdioTarget): SdkTransport; http(url: URL): SdkTransport } } = {
+/** A jsonSchemaValidator provider, as both SDKs take one. */
+interface Provider {
+  getValidator(schema: unknown): (data: unknown) => unknown;
+}
+
+/** The provider, with each validator it hands out counting its runs in `tally` (what it returns is the provider's own). */
+function counted(provider: Provider, tally: { runs: number }): Provider {
+  return {
+    getValidator(schema) {
+      const validate = provider.getValidator(schema);
+      return (data) => {
+        tally.runs += 1;
+        return validate(data);
+      };
+    },
+  };
+}
+
+/** How each client is made (with its provider, counted), with the transports of its SDK. */
+const MAKERS: { [K in CheckClient]: { client(tally: { runs: number }): SdkClient; stdio(t: StdioTarget): SdkTransport; http(url: URL): SdkTransport } } = {
   'sdk-v1': {
-    client: () => new ClientV1(INFO, { jsonSchemaValidator: new AjvV1() }) as unknown as SdkClient,
+    client: (tally) => new ClientV1(INFO, { jsonSchemaValidator: counted(new AjvV1() as Provider, tally) as never }) as unknown as SdkClient,
     stdio: (t) => new StdioV1({ command: t.command, args: t.args, env: t.env, stderr: 'pipe' }) as unknown as SdkTransport,
     http: (url) => new HttpV1(url) as unknown as SdkTransport,
   },
   'sdk-v2-node': {
-    client: () => new ClientV2(INFO, { jsonSchemaValidator: new AjvV2() }) as unknown as SdkClient,
+    client: (tally) => new ClientV2(INFO, { jsonSchemaValidator: counted(new AjvV2() as Provider, tally) as never }) as unknown as SdkClient,
     stdio: (t) => new StdioV2({ command: t.command, args: t.args, env: t.env, stderr: 'pipe' }) as unknown as SdkTransport,
     http: (url) => new HttpV2(url) as unknown as SdkTransport,
   },
   'sdk-v2-browser': {
-    client: () => new ClientV2(INFO, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() }) as unknown as SdkClient,
+    client: (tally) => new ClientV2(INFO, { jsonSchemaValidator: counted(new CfWorkerJsonSchemaValidator() as Provider, tally) as never }) as unknown as SdkClient,
     stdio: (t) => new StdioV2({ command: t.command, args: t.args, env: t.env, stderr: 'pipe' }) as unknown as SdkTransport,
     http: (url) => new HttpV2(url) as unknown as SdkTransport,
   },
@@ -84,7 +114,8 @@ const STDERR_TAIL = 2000;
  */
 export async function connect(client: CheckClient, target: Target, timeoutMs: number): Promise<Connection> {
   const make = MAKERS[client];
-  const sdk = make.client();
+  const tally = { runs: 0 };
+  const sdk = make.client(tally);
   const transport = target.kind === 'stdio' ? make.stdio(target) : make.http(new URL(target.url));
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL)));
@@ -99,9 +130,11 @@ export async function connect(client: CheckClient, target: Target, timeoutMs: nu
   }
   // After connect: the client has set its own handler, which still receives every message.
   const received = transport.onmessage;
+  let listChanged = 0;
   transport.onmessage = (message, extra) => {
-    const m = message as { id?: string | number; result?: Json; error?: Json };
+    const m = message as { id?: string | number; method?: string; result?: Json; error?: Json };
     if (m.id !== undefined && ('result' in m || 'error' in m)) answers.set(m.id, 'error' in m ? { error: m.error as Json } : { result: m.result as Json });
+    if (m.id === undefined && m.method === 'notifications/tools/list_changed') listChanged += 1;
     received?.(message, extra);
   };
   const sent: Array<{ id: string | number; method: string }> = [];
@@ -113,6 +146,7 @@ export async function connect(client: CheckClient, target: Target, timeoutMs: nu
   };
   const exchange = async (method: string, request: () => Promise<unknown>): Promise<Exchange<unknown>> => {
     const before = sent.length;
+    const runs = tally.runs;
     let outcome: Exchange<unknown>['outcome'];
     try {
       outcome = { ok: true, value: await bounded(request(), timeoutMs) };
@@ -120,11 +154,13 @@ export async function connect(client: CheckClient, target: Target, timeoutMs: nu
       outcome = { ok: false, message: messageOf(e) };
     }
     const raw = sent.slice(before).flatMap((r) => (r.method === method && answers.has(r.id) ? [answers.get(r.id) as RawAnswer] : []));
-    return { outcome, raw };
+    return { outcome, raw, validated: tally.runs - runs, listChanged };
   };
+  const info = sdk.getServerVersion();
   return {
     client,
-    server: sdk.getServerVersion() ?? null,
+    // Only the name and version: the handshake's serverInfo may also carry a title, icons, a description.
+    server: info ? { name: String(info.name), version: String(info.version ?? '') } : null,
     listTools: () => exchange('tools/list', () => sdk.listTools(undefined, options)),
     callTool: (name, args) => exchange('tools/call', () => sdk.callTool({ name, arguments: args }, ...(client === 'sdk-v1' ? [undefined, options] : [options]))),
     close: () => sdk.close().catch(() => undefined),

@@ -17,6 +17,8 @@ export const FINDING_SEVERITY = {
   'call-refused': 'error',
   'call-failed': 'error',
   'call-is-error': 'warning',
+  'not-validated': 'warning',
+  'connect-failed': 'error',
   'does-not-compile': 'error',
   'list-refused': 'error',
   'non-object-root': 'error',
@@ -24,6 +26,8 @@ export const FINDING_SEVERITY = {
   'closed-object': 'warning',
   'default-required': 'warning',
   'dialect-mismatch': 'warning',
+  'untyped-schema': 'warning',
+  'type-union': 'warning',
 } as const;
 
 export type FindingId = keyof typeof FINDING_SEVERITY;
@@ -35,6 +39,8 @@ export interface Finding {
   client?: CheckClient;
   message: string;
   link?: string;
+  /** Set when a --baseline lists this finding: it does not fail the run. */
+  known?: true;
 }
 
 /** A finding of this id (its severity from the table). */
@@ -66,15 +72,37 @@ export interface ToolRecord {
   calls: CallRecord[];
 }
 
-/** What `check --json` prints. */
-export interface CheckResult {
-  server: { name: string; version: string };
-  tools: ToolRecord[];
-  summary: { tools: number; errors: number; warnings: number };
+/** One known finding: `tool` is null for a finding about the server as a whole. */
+export interface BaselineEntry {
+  tool: string | null;
+  id: FindingId;
+  client: CheckClient | null;
 }
 
-/** The summary line's counts. */
-export function summaryOf(tools: ToolRecord[]): CheckResult['summary'] {
-  const all = tools.flatMap((t) => t.findings);
+/** What a run came to against its baseline (in `--json` as `baseline`). */
+export interface BaselineOutcome {
+  /** Findings the baseline lists (each also carries `known: true`). */
+  known: number;
+  /** Findings it does not list, by severity. */
+  new: { errors: number; warnings: number };
+  /** Entries of the baseline that no finding of this run matches. */
+  fixed: BaselineEntry[];
+}
+
+/** What `check --json` prints. */
+export interface CheckResult {
+  /** The server's name and version from the handshake (only these two of its serverInfo). */
+  server: { name: string; version: string };
+  /** Findings about the server as a whole, not one tool (a client that could not connect). */
+  findings: Finding[];
+  tools: ToolRecord[];
+  summary: { tools: number; errors: number; warnings: number };
+  /** With --baseline: the findings it lists, the new ones, and the entries no finding matches any more. */
+  baseline?: BaselineOutcome;
+}
+
+/** The summary line's counts: every finding, the server's and each tool's. */
+export function summaryOf(serverFindings: Finding[], tools: ToolRecord[]): CheckResult['summary'] {
+  const all = [...serverFindings, ...tools.flatMap((t) => t.findings)];
   return { tools: tools.length, errors: all.filter((f) => f.severity === 'error').length, warnings: all.filter((f) => f.severity === 'warning').length };
 }

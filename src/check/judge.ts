@@ -4,10 +4,10 @@
  */
 import type { Json, JsonSchema } from '../engine/report.ts';
 import { isSchemaNode } from '../engine/lib/schema-walk.ts';
-import type { Exchange, RawAnswer } from './connect.ts';
+import { SDK_VERSION, type Exchange, type RawAnswer } from './connect.ts';
 import { compileError, dialectRead } from './client-checks.ts';
 import { CHECK_CLIENTS, finding, type CallRecord, type CallVerdict, type CheckClient, type Finding } from './findings.ts';
-import { closedObjects, declaredDialect, defaultsRequired, dialectSensitive, nonObjectRoot, unresolvableRefs } from './schema-checks.ts';
+import { closedObjects, declaredDialect, defaultsRequired, dialectSensitive, nonObjectRoot, typeUnions, unresolvableRefs, untypedSchemas } from './schema-checks.ts';
 import type { LinkCase } from './link.ts';
 
 /** A tool as tools/list lists it (raw, off the connection). */
@@ -59,6 +59,16 @@ export function schemaFindings(tool: ListedTool, listRefused: ListOutcomes, samp
       const closed = closedObjects(listed);
       if (closed.length > 0) add(finding('closed-object', `${key} lists ${closed.length === 1 ? 'an object' : `${closed.length} objects`} closed (additionalProperties: false) at ${closed.map(at).join(', ')}: one key the schema does not declare in an answer, and every strict client refuses it.`));
     }
+    const untyped = untypedSchemas(listed);
+    if (untyped.length > 0) {
+      const where = untyped.map(at).join(', ');
+      add(finding('untyped-schema', `${key} has ${untyped.length === 1 ? 'a schema' : `${untyped.length} schemas`} with no type (any JSON value passes) at ${where}: a client or model that builds ${role === 'output' ? 'on the answer' : 'the arguments'} from the schema has nothing to go on. Give each a type (or an enum, const, $ref).`));
+    }
+    const unions = typeUnions(listed);
+    if (unions.length > 0) {
+      const where = unions.map((u) => `${at(u.at)} ${JSON.stringify(u.types)}`).join(', ');
+      add(finding('type-union', `${key} gives \`type\` as an array at ${where}: schema converters and tool-calling formats that take one type string per schema may drop or refuse it. anyOf of single types (or one type) carries the same meaning portably.`));
+    }
     const defaults = defaultsRequired(listed);
     if (defaults.length > 0) {
       const keys = defaults.map((d) => `${d.key} (${at(d.at)})`).join(', ');
@@ -96,21 +106,38 @@ export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in Check
   const whole = isError || !hasContent;
   const link = listed === undefined ? undefined : { tool: tool.name, role: 'output' as const, listed, answer: whole ? (result as Json) : structuredContent, ...(whole ? { whole } : {}) };
   for (const client of CHECK_CLIENTS) {
-    const outcome = exchanges[client].outcome;
+    const exchange = exchanges[client];
+    const outcome = exchange.outcome;
     const listError = listRefused[client];
     let verdict: CallVerdict;
-    if (listError !== null) verdict = { valid: false, message: listError };
+    if (exchange.absent !== undefined) verdict = { valid: null, message: `${client} did not connect: ${exchange.absent}` };
+    else if (listError !== null) verdict = { valid: false, message: listError };
     else if (!outcome.ok) verdict = { valid: false, message: outcome.message };
-    // A client that returned the result validated it only when the tool lists an outputSchema; v2 skips an isError result, v1 one without structuredContent.
-    else verdict = listed === undefined || (isError && (client !== 'sdk-v1' || !hasContent)) ? none : { valid: true, message: null };
+    // Valid only when the client's own validator ran on this answer and the client returned it.
+    else if (exchange.validated > 0) verdict = { valid: true, message: null };
+    // Not validated for the reasons the SDKs document: no outputSchema, or an isError result (v2 skips it, v1 one without structuredContent).
+    else if (listed === undefined || isError) verdict = none;
+    else verdict = { valid: null, message: notValidated(client, tool.name, exchange) };
     verdicts[client] = verdict;
     if (verdict.valid === false) findings.push({ ...finding('call-refused', `${client} refuses the answer of ${call}: ${verdict.message}`, client), ...(link ? { linkCase: { ...link, client } } : {}) });
+    if (verdict.valid === null && verdict.message !== null && exchange.absent === undefined) findings.push(finding('not-validated', `${client} returned the answer of ${call} unvalidated (${verdict.message}).`, client));
   }
   if (isError) {
     const text = textOf(result);
     findings.push({ ...finding('call-is-error', `${call} answered isError${text ? `: ${text}` : ''}`), ...(link ? { linkCase: link } : {}) });
   }
   return { record: { arguments: args, isError, structuredContent, verdicts }, findings };
+}
+
+/**
+ * Why a client that lists an outputSchema returned a non-isError answer without running its validator: it held no
+ * validator for the tool when it called it. A 2.4.0 client keeps its validators with its cached tools/list, which a
+ * `notifications/tools/list_changed` evicts (one that arrives while the listing is in flight stops it being kept).
+ */
+function notValidated(client: CheckClient, tool: string, exchange: Exchange<unknown>): string {
+  const who = `client ${SDK_VERSION[client]}`;
+  if (exchange.listChanged > 0) return `${who} did not validate: its listing was replaced by a list_changed notification`;
+  return `${who} did not validate: it held no output validator for ${tool} when it called it`;
 }
 
 /** Draft-06 and draft-07 read the dialect-sensitive keywords alike (the v2 providers read draft-06 with their draft-07 engine). */

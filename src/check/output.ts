@@ -1,5 +1,5 @@
 /** The three forms of a check's result: a readable table, the `--json` object, JUnit XML. Pure. */
-import { CHECK_CLIENTS, type CallVerdict, type CheckResult } from './findings.ts';
+import { CHECK_CLIENTS, type CallVerdict, type CheckResult, type Finding } from './findings.ts';
 
 /** The result as `--json` prints it (the issue's shape: `client` and `link` only where there is one). */
 export function jsonOf(result: CheckResult): string {
@@ -9,16 +9,24 @@ export function jsonOf(result: CheckResult): string {
 /** The table on stdout: one block per tool (findings, then each call's verdicts), then the summary. */
 export function tableOf(result: CheckResult): string {
   const lines: string[] = [`${result.server.name} ${result.server.version}`.trim(), ''];
-  for (const tool of result.tools) {
-    const errors = tool.findings.filter((f) => f.severity === 'error').length;
-    lines.push(`${errors > 0 ? 'FAIL' : 'ok  '}  ${tool.name}${tool.outputSchema === null ? '  (no outputSchema)' : ''}`);
-    for (const f of tool.findings) {
+  const findingLines = (findings: Finding[]) => {
+    for (const f of findings) {
       // One line each: a client's message can be multi-line JSON (a zod error); --json keeps it verbatim.
       lines.push(`      ${f.severity.padEnd(7)} ${f.id.padEnd(17)} ${(f.client ?? '').padEnd(14)} ${f.message.replace(/\s*\n\s*/g, ' ')}`);
       if (f.link) lines.push(`${' '.repeat(48)}${f.link}`);
     }
+  };
+  const absent = new Set(result.findings.filter((f) => f.id === 'connect-failed').map((f) => f.client));
+  if (result.findings.length > 0) {
+    lines.push(`${result.findings.some((f) => f.severity === 'error') ? 'FAIL' : 'ok  '}  (server)`);
+    findingLines(result.findings);
+  }
+  for (const tool of result.tools) {
+    const errors = tool.findings.filter((f) => f.severity === 'error').length;
+    lines.push(`${errors > 0 ? 'FAIL' : 'ok  '}  ${tool.name}${tool.outputSchema === null ? '  (no outputSchema)' : ''}`);
+    findingLines(tool.findings);
     for (const call of tool.calls) {
-      const verdicts = CHECK_CLIENTS.map((c) => `${c} ${verdictWord(call.verdicts[c])}`).join('  ');
+      const verdicts = CHECK_CLIENTS.map((c) => `${c} ${absent.has(c) ? 'not connected' : verdictWord(call.verdicts[c])}`).join('  ');
       lines.push(`      call ${JSON.stringify(call.arguments)}${call.isError ? ' (isError)' : ''}: ${verdicts}`);
     }
   }
@@ -31,29 +39,44 @@ function verdictWord(v: CallVerdict): string {
   return v.valid === null ? 'not validated' : v.valid ? 'PASS' : 'FAIL';
 }
 
-/** JUnit XML: one testsuite for the server, one testcase per tool, one failure per error finding (warnings in system-out). */
+/**
+ * JUnit XML: one testsuite for the server, one testcase per tool (and one named "(server)" when the server as a whole
+ * has findings). A testcase with error findings has one failure holding all of them; warnings go in system-out.
+ * `failures` counts the failing testcases.
+ */
 export function junitOf(result: CheckResult): string {
   const suite = `${result.server.name} ${result.server.version}`.trim();
-  const cases = result.tools.map((tool) => {
-    const failures = tool.findings
-      .filter((f) => f.severity === 'error')
-      .map((f) => `      <failure type="${xml(f.id)}" message="${xml(`${f.client ? `${f.client}: ` : ''}${f.message}`)}">${xml([f.message, f.link].filter(Boolean).join('\n'))}</failure>`);
-    const warnings = tool.findings.filter((f) => f.severity === 'warning').map((f) => `warning ${f.id}: ${f.message}${f.link ? `\n${f.link}` : ''}`);
-    const out = warnings.length > 0 ? [`      <system-out>${xml(warnings.join('\n'))}</system-out>`] : [];
-    const body = [...failures, ...out];
-    const open = `    <testcase classname="${xml(suite)}" name="${xml(tool.name)}"`;
+  const subjects = [...(result.findings.length > 0 ? [{ name: '(server)', findings: result.findings }] : []), ...result.tools];
+  let failing = 0;
+  const cases = subjects.map((subject) => {
+    const errors = subject.findings.filter((f) => f.severity === 'error');
+    const body: string[] = [];
+    if (errors.length > 0) {
+      failing += 1;
+      const type = [...new Set(errors.map((f) => f.id))].join(' ');
+      const message = `${errors.length} error${errors.length === 1 ? '' : 's'}: ${errors.map(label).join(', ')}`;
+      const text = errors.map((f) => [`${label(f)}: ${f.message}`, f.link].filter(Boolean).join('\n')).join('\n\n');
+      body.push(`      <failure type="${xml(type)}" message="${xml(message)}">${xml(text)}</failure>`);
+    }
+    const warnings = subject.findings.filter((f) => f.severity === 'warning').map((f) => `warning ${label(f)}: ${f.message}${f.link ? `\n${f.link}` : ''}`);
+    if (warnings.length > 0) body.push(`      <system-out>${xml(warnings.join('\n'))}</system-out>`);
+    const open = `    <testcase classname="${xml(suite)}" name="${xml(subject.name)}"`;
     return body.length === 0 ? `${open}/>` : [`${open}>`, ...body, '    </testcase>'].join('\n');
   });
-  const failures = result.summary.errors;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="mcp-schema-playground check" tests="${result.tools.length}" failures="${failures}">`,
-    `  <testsuite name="${xml(suite)}" tests="${result.tools.length}" failures="${failures}" errors="0">`,
+    `<testsuites name="mcp-schema-playground check" tests="${subjects.length}" failures="${failing}">`,
+    `  <testsuite name="${xml(suite)}" tests="${subjects.length}" failures="${failing}" errors="0">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** A finding's id, with the client it concerns. */
+function label(f: Finding): string {
+  return f.client ? `${f.id} (${f.client})` : f.id;
 }
 
 /** Text for an XML attribute or element: the five special characters escaped, and characters XML 1.0 cannot hold dropped. */

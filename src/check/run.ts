@@ -6,39 +6,52 @@
 import { isSchemaNode } from '../engine/lib/schema-walk.ts';
 import type { CheckOptions } from './args.ts';
 import { connect, describe, type Connection, type Exchange } from './connect.ts';
-import { CHECK_CLIENTS, summaryOf, type CheckClient, type CheckResult, type ToolRecord } from './findings.ts';
+import { CHECK_CLIENTS, finding, summaryOf, type CheckClient, type CheckResult, type Finding, type ToolRecord } from './findings.ts';
 import { judgeCall, schemaFindings, unexplainedListRefusals, type Found, type ListedTool, type ListOutcomes } from './judge.ts';
 import { linkFor } from './link.ts';
 
 export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; error: string };
 
+/** What the run itself needs of the command line (the output files are main.ts's). */
+type RunKeys = 'target' | 'calls' | 'timeoutMs' | 'playground';
+export type RunOptions = Pick<CheckOptions, RunKeys> & Partial<Omit<CheckOptions, RunKeys>>;
+
 /** Runs the check; `progress` gets one line per step (the command writes them on stderr). */
-export async function runCheck(options: CheckOptions, progress: (line: string) => void): Promise<CheckOutcome> {
+export async function runCheck(options: RunOptions, progress: (line: string) => void): Promise<CheckOutcome> {
   progress(`connecting to ${describe(options.target)} with ${CHECK_CLIENTS.join(', ')}`);
   const settled = await Promise.allSettled(CHECK_CLIENTS.map((c) => connect(c, options.target, options.timeoutMs)));
   const connections = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = new Map<string, CheckClient[]>();
+  const failed = new Map<CheckClient, string>();
   settled.forEach((s, i) => {
-    if (s.status === 'fulfilled') return;
-    const why = s.reason instanceof Error ? s.reason.message : String(s.reason);
-    failed.set(why, [...(failed.get(why) ?? []), CHECK_CLIENTS[i] as CheckClient]);
+    if (s.status === 'rejected') failed.set(CHECK_CLIENTS[i] as CheckClient, s.reason instanceof Error ? s.reason.message : String(s.reason));
   });
   try {
-    if (failed.size > 0) return { ok: false, error: [...failed].map(([why, clients]) => `${clients.join(', ')} could not connect to ${describe(options.target)}: ${why}`).join('\n') };
-    return await checkConnected(options, byClient(connections), progress);
+    if (connections.length === 0) {
+      const byWhy = new Map<string, CheckClient[]>();
+      for (const [client, why] of failed) byWhy.set(why, [...(byWhy.get(why) ?? []), client]);
+      return { ok: false, error: [...byWhy].map(([why, clients]) => `${clients.join(', ')} could not connect to ${describe(options.target)}: ${why}`).join('\n') };
+    }
+    // A client that could not connect while another did is a finding about the server, not a reason to stop.
+    const notConnected = [...failed].map(([client, why]) => finding('connect-failed', `${client} could not connect to ${describe(options.target)}: ${why}`, client));
+    return await checkConnected(options, connections, failed, notConnected, progress);
   } finally {
     await Promise.all(connections.map((c) => c.close()));
   }
 }
 
-async function checkConnected(options: CheckOptions, clients: { [K in CheckClient]: Connection }, progress: (line: string) => void): Promise<CheckOutcome> {
-  const first = clients[CHECK_CLIENTS[0]];
-  const server = first.server ?? { name: '(unnamed)', version: '' };
+async function checkConnected(options: RunOptions, connections: Connection[], failed: Map<CheckClient, string>, serverFindings: Finding[], progress: (line: string) => void): Promise<CheckOutcome> {
+  const clients = byClient(connections);
+  const server = connections[0]?.server ?? { name: '(unnamed)', version: '' };
   progress(`connected to ${server.name} ${server.version}; listing tools`);
-  const lists = await eachClient((c) => clients[c].listTools());
+  // A client that never connected is asked nothing: its exchange says why.
+  const eachClient = async (request: (connection: Connection) => Promise<Exchange<unknown>>): Promise<{ [K in CheckClient]: Exchange<unknown> }> => {
+    const done = await Promise.all(CHECK_CLIENTS.map(async (c) => [c, clients[c] ? await request(clients[c]) : absent(failed.get(c) ?? 'no connection')] as const));
+    return Object.fromEntries(done) as { [K in CheckClient]: Exchange<unknown> };
+  };
+  const lists = await eachClient((c) => c.listTools());
   const tools = listedTools(lists);
   if (typeof tools === 'string') return { ok: false, error: tools };
-  const listRefused = Object.fromEntries(CHECK_CLIENTS.map((c) => [c, lists[c].outcome.ok ? null : lists[c].outcome.message])) as ListOutcomes;
+  const listRefused = Object.fromEntries(CHECK_CLIENTS.map((c) => [c, lists[c].outcome.ok || lists[c].absent !== undefined ? null : lists[c].outcome.message])) as ListOutcomes;
   const unknown = options.calls.filter((call) => !tools.some((t) => t.name === call.tool)).map((call) => call.tool);
   if (unknown.length > 0) return { ok: false, error: `the server lists no tool named ${[...new Set(unknown)].join(', ')} (it lists: ${tools.map((t) => t.name).join(', ') || 'none'})` };
 
@@ -49,7 +62,7 @@ async function checkConnected(options: CheckOptions, clients: { [K in CheckClien
     const found: Found[] = [];
     for (const call of options.calls.filter((c) => c.tool === tool.name)) {
       progress(`calling ${tool.name}(${JSON.stringify(call.arguments)})`);
-      const exchanges = await eachClient((c) => clients[c].callTool(tool.name, call.arguments));
+      const exchanges = await eachClient((c) => c.callTool(tool.name, call.arguments));
       const judged = judgeCall(tool, call.arguments, exchanges, listRefused);
       record.calls.push(judged.record);
       found.push(...judged.findings);
@@ -67,7 +80,12 @@ async function checkConnected(options: CheckOptions, clients: { [K in CheckClien
       return link ? { ...f, link } : f;
     });
   }
-  return { ok: true, result: { server, tools: records, summary: summaryOf(records) } };
+  return { ok: true, result: { server, findings: serverFindings, tools: records, summary: summaryOf(serverFindings, records) } };
+}
+
+/** The exchange of a client that has no connection. */
+function absent(why: string): Exchange<unknown> {
+  return { outcome: { ok: false, message: why }, raw: [], validated: 0, listChanged: 0, absent: why };
 }
 
 /** The tools as the server listed them, read off the connection (every page), or why there are none to check. */
@@ -85,11 +103,6 @@ function listedTools(lists: { [K in CheckClient]: Exchange<unknown> }): ListedTo
   return tools;
 }
 
-async function eachClient(request: (client: CheckClient) => Promise<Exchange<unknown>>): Promise<{ [K in CheckClient]: Exchange<unknown> }> {
-  const done = await Promise.all(CHECK_CLIENTS.map(async (c) => [c, await request(c)] as const));
-  return Object.fromEntries(done) as { [K in CheckClient]: Exchange<unknown> };
-}
-
-function byClient(connections: Connection[]): { [K in CheckClient]: Connection } {
-  return Object.fromEntries(connections.map((c) => [c.client, c])) as { [K in CheckClient]: Connection };
+function byClient(connections: Connection[]): { [K in CheckClient]?: Connection } {
+  return Object.fromEntries(connections.map((c) => [c.client, c])) as { [K in CheckClient]?: Connection };
 }

@@ -8,26 +8,27 @@ import { isSchemaNode, isSubschemaKeyword, resolveLocalRef, type SchemaNode } fr
 /** Keywords whose value maps names (data, never keywords) to subschemas. */
 const MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 
-/** A schema node and its JSON Pointer from the root. */
+/** A schema node, its JSON Pointer from the root, and the keyword it sits under (null for the root). */
 interface Visited {
   node: SchemaNode;
   at: string;
+  via: string | null;
 }
 
 /** Every schema object node with its JSON Pointer, without recursion. */
 export function walk(schema: JsonSchema): Visited[] {
   const out: Visited[] = [];
-  const stack: Array<{ node: Json; at: string }> = [{ node: schema, at: '' }];
+  const stack: Array<{ node: Json; at: string; via: string | null }> = [{ node: schema, at: '', via: null }];
   while (stack.length > 0) {
-    const { node, at } = stack.pop() as { node: Json; at: string };
+    const { node, at, via } = stack.pop() as { node: Json; at: string; via: string | null };
     if (!isSchemaNode(node)) continue;
-    out.push({ node, at });
+    out.push({ node, at, via });
     for (const [key, value] of Object.entries(node)) {
       if (!isSubschemaKeyword(key) || value === null || typeof value !== 'object') continue;
       const here = `${at}/${escape(key)}`;
-      if (Array.isArray(value)) value.forEach((v, i) => stack.push({ node: v, at: `${here}/${i}` }));
-      else if (MAPS.has(key)) for (const [name, v] of Object.entries(value)) stack.push({ node: v, at: `${here}/${escape(name)}` });
-      else stack.push({ node: value, at: here });
+      if (Array.isArray(value)) value.forEach((v, i) => stack.push({ node: v, at: `${here}/${i}`, via: key }));
+      else if (MAPS.has(key)) for (const [name, v] of Object.entries(value)) stack.push({ node: v, at: `${here}/${escape(name)}`, via: key });
+      else stack.push({ node: value, at: here, via: key });
     }
   }
   return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -79,6 +80,35 @@ export function nonObjectRoot(schema: JsonSchema): string | null {
   const type = schema['type'];
   if (type === 'object') return null;
   return type === undefined ? 'no type' : JSON.stringify(type);
+}
+
+/** Keywords whose subschemas describe a value of their own (a property, an item, a definition): where a type matters. */
+const VALUE_PLACES: ReadonlySet<string> = new Set([
+  'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'items', 'prefixItems', 'additionalItems',
+  'unevaluatedItems', 'contains', '$defs', 'definitions',
+]);
+
+/** Keywords that say what a value is: a schema with none of them accepts any JSON value. */
+const TYPING: readonly string[] = ['type', '$ref', '$dynamicRef', '$recursiveRef', 'enum', 'const', 'anyOf', 'oneOf', 'allOf'];
+
+/**
+ * The pointers of the untyped schemas that describe a value: an object schema with none of `type`, `$ref`, `enum`,
+ * `const`, `anyOf`, `oneOf`, `allOf` (`{}` is the usual one, from zod's `z.any()` or `z.unknown()`), under
+ * `properties`, `items`, `additionalProperties` and the other keywords whose subschemas stand for a value. The root is
+ * non-object-root's; a branch of `allOf`/`anyOf`/`oneOf`/`if`/`not` narrows its parent (often with no type of its own)
+ * and is left out; a boolean `true` schema is an explicit "anything" and is left out.
+ */
+export function untypedSchemas(schema: JsonSchema): string[] {
+  return walk(schema)
+    .filter(({ node, via }) => via !== null && VALUE_PLACES.has(via) && !TYPING.some((k) => Object.hasOwn(node, k)))
+    .map(({ at }) => at);
+}
+
+/** The pointers of every `type` given as an array (`"type": ["string", "null"]`), with the types it lists. */
+export function typeUnions(schema: JsonSchema): Array<{ at: string; types: Json }> {
+  return walk(schema)
+    .filter(({ node }) => Array.isArray(node['type']))
+    .map(({ node, at }) => ({ at: `${at}/type`, types: node['type'] as Json }));
 }
 
 /** The JSON Schema dialects a `$schema` can name, by the label this module uses. */

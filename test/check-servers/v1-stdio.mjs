@@ -1,18 +1,30 @@
 /**
  * An MCP server of @modelcontextprotocol/sdk 1.32.2 over stdio with the fixture tools (tools.mjs). `--exit`: exits at
  * start; `--silent`: never answers; `--array-root`: a low-level Server that lists a JSON Schema with an array root
- * beside an honest tool (McpServer never lists one).
+ * beside an honest tool (McpServer never lists one); `--once FILE`: only the first process started with FILE serves,
+ * the others exit at start (so one client connects and the others cannot).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { closeSync, openSync } from 'node:fs';
 import { z } from 'zod';
 import { register } from './tools.mjs';
 
 if (process.argv.includes('--exit')) {
   process.stderr.write('fixture server: refusing to start\n');
   process.exit(3);
+}
+const once = process.argv.indexOf('--once');
+if (once !== -1) {
+  // Serves only the first process started with this lock file (each stdio client starts one): the others exit at start.
+  try {
+    closeSync(openSync(process.argv[once + 1], 'wx'));
+  } catch {
+    process.stderr.write('fixture server: another client already has this server\n');
+    process.exit(3);
+  }
 }
 if (process.argv.includes('--silent')) {
   // Reads its input and never answers (keeps the process alive until stdin closes).
