@@ -34,6 +34,10 @@ async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
 }
 
+/** A docs page holding one embed (iframe#embed) of `src`. */
+const docsPage = (src: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><h1>Docs</h1><iframe id="embed" src="${src}" width="100%" height="600" title="MCP Schema Playground"></iframe></body></html>`;
+
 /** Every answer the page got that was not a success: none is allowed in a working deployment. */
 function failedResponses(page: Page): string[] {
   const failed: string[] = [];
@@ -92,9 +96,7 @@ async function checkDeployment(page: Page, app: string): Promise<void> {
     expect(await editorText(page, 'schema')).toBe(GOLDEN.case.schema);
   });
   await test.step('an embed (?embed) on a docs page of another origin reaches its verdict', async () => {
-    const docs = await servePage(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><h1>Docs</h1><iframe id="embed" src="${app}?embed${GOLDEN.link}" width="100%" height="600" title="MCP Schema Playground"></iframe></body></html>`,
-    );
+    const docs = await servePage(docsPage(`${app}?embed${GOLDEN.link}`));
     try {
       await open(page, docs.url);
       const embed = page.frameLocator('iframe#embed');
@@ -167,4 +169,20 @@ test.describe('a deployment that keeps the sandbox frame from loading says why, 
       }
     });
   }
+
+  test("frame-ancestors 'self' on sandbox.html: the app on its own origin works, an embed on a docs page says why it cannot", async ({ page }) => {
+    test.setTimeout(120_000);
+    const host = await serveStatic(DIST, PREFIX, (path) => ({ ...headersFor(HEADER_RULES, path), ...(path === '/sandbox.html' ? { 'Content-Security-Policy': "frame-ancestors 'self'" } : {}) }));
+    const docs = await servePage(docsPage(`${host.url}?embed${GOLDEN.link}`));
+    try {
+      await open(page, host.url);
+      await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+      // In the embed every ancestor must be allowed, the docs page too: 'self' is not enough there.
+      await open(page, docs.url);
+      await expect(page.frameLocator('iframe#embed').getByTestId('status')).toHaveText(FORBIDS);
+    } finally {
+      await docs.close();
+      await host.close();
+    }
+  });
 });
