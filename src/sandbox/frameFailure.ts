@@ -3,7 +3,7 @@
  * frame-ancestors) or a server that answers with another page gives the parent no error event, and the frame's
  * contents are out of reach (opaque origin). What the app can know: a Content-Security-Policy violation of its own
  * page (frame-src), and what the server answers when the app fetches sandbox.html itself. The reasons below say only
- * what one of those shows; anything else is said to be unknown.
+ * what one of those shows; when neither shows one, nothing is reported here.
  */
 import { messageOf } from '../engine/lib/message.ts';
 
@@ -45,17 +45,20 @@ function forbidsFraming(headers: FrameAnswer['headers'], framed: boolean): boole
   return xfo === 'deny' || (xfo === 'sameorigin' && framed);
 }
 
-/** The reason an answer shows, as the message the app gives (without a final period). */
-export function frameFailureOf(a: FrameAnswer): string {
+/**
+ * The reason an answer shows, as the message the app gives (without a final period), or null when it shows none: a
+ * healthy deployment answers so, and a frame merely slower than the grace must not be reported as broken.
+ */
+export function frameFailureOf(a: FrameAnswer): string | null {
   if (a.status === 404) return `${FRAME_NOT_LOADED}: the server answers 404 Not Found for it (deploy the whole dist/ folder: sandbox.html belongs beside index.html). ${SEE_DOCS}`;
   if (a.status < 200 || a.status > 299) return `${FRAME_NOT_LOADED}: the server answers HTTP ${a.status} for it. ${SEE_DOCS}`;
   if (forbidsFraming(a.headers, a.framed)) return `${FRAME_NOT_LOADED}: the server forbids framing it (X-Frame-Options / frame-ancestors). ${SEE_DOCS}`;
   if (!FRAME_PAGE_MARK.test(a.body)) return `${FRAME_NOT_LOADED}: the server answers with another page for it, not the playground's sandbox.html (a fallback to index.html?). ${SEE_DOCS}`;
-  return `${FRAME_NOT_LOADED}: it loaded but its script never ran, and its headers show no reason (a browser extension or a proxy?). ${SEE_DOCS}`;
+  return null;
 }
 
-/** Why the frame at `page` did not say hello: the page's own frame-src first (a fact), else what fetching it shows. */
-export async function whyFrameFailed(page: string, frameSrcBlocked: boolean): Promise<string> {
+/** Why the frame at `page` did not say hello: the page's own frame-src first (a fact), else what fetching it shows (null: nothing). */
+export async function whyFrameFailed(page: string, frameSrcBlocked: boolean): Promise<string | null> {
   if (frameSrcBlocked) return `${FRAME_NOT_LOADED}: this page's Content-Security-Policy (frame-src) blocks it. ${SEE_DOCS}`;
   try {
     const r = await fetch(page, { cache: 'no-store' });
@@ -89,7 +92,7 @@ function createViolationLog(doc: Document): { frameSrcBlocked(page: string): boo
 export interface HelloWatch {
   /** A new frame, now the current one (its load event starts the grace). */
   watch(frame: HTMLIFrameElement): void;
-  /** The current frame said hello: nothing to report (also when it comes after a report: a slow frame). */
+  /** The current frame said hello: nothing to report (also after a report: the frame then boots as usual). */
   heard(): void;
   dispose(): void;
 }
@@ -112,7 +115,8 @@ export function helloWatch(page: string, graceMs: number, failed: (why: string) 
     stop();
     timer = setTimeout(() => {
       timer = null;
-      void whyFrameFailed(page, violations.frameSrcBlocked(page)).then((why) => frame === current && !heard && failed(why));
+      // No reason found: nothing is said, and the evaluator's own deadline covers a frame that never answers.
+      void whyFrameFailed(page, violations.frameSrcBlocked(page)).then((why) => why !== null && frame === current && !heard && failed(why));
     }, graceMs);
   };
   return {
