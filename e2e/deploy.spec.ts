@@ -52,6 +52,11 @@ async function checkDeployment(page: Page, app: string): Promise<void> {
   const failed = failedResponses(page);
   const responses: Response[] = [];
   page.on('response', (r) => responses.push(r));
+  await test.step('the address without its slash redirects to it (relative URLs need the slash)', async () => {
+    const r = await page.request.get(app.slice(0, -1), { maxRedirects: 0 });
+    expect(r.status()).toBe(301);
+    expect(new URL(r.headers()['location'] ?? '', app).href).toBe(app);
+  });
   await test.step('the app: the default case reaches its verdict', async () => {
     await open(page, app);
     await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);

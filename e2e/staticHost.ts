@@ -124,13 +124,13 @@ export const NGINX = '/usr/sbin/nginx';
 
 /**
  * Runs Debian's nginx in the foreground with a configuration of its own in a temporary folder: `snippet` (the
- * location block of docs/deploy.md, its example paths replaced by `prefix` and `dir`) inside one server on
+ * location blocks of docs/deploy.md, its example paths replaced by `prefix` and `dir`) inside one server on
  * 127.0.0.1:`port`. Stopped (SIGTERM, nginx's fast shutdown: a graceful one waits for the browser's idle connections) and its folder removed on close.
  */
 export async function runNginx(snippet: string, dir: string, prefix: string, port: number): Promise<Deployment> {
   const home = mkdtempSync(join(tmpdir(), 'deploy-nginx-'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${home}/${t};`).join('\n');
-  const location = snippet.replaceAll('/playground/', prefix).replaceAll('/var/www/mcp-schema-playground/', `${resolve(dir)}/`);
+  const location = snippet.replaceAll('/var/www/mcp-schema-playground/', `${resolve(dir)}/`).replaceAll('/playground', prefix.slice(0, -1));
   const conf = `daemon off;
 worker_processes 1;
 pid ${home}/nginx.pid;
