@@ -175,8 +175,30 @@ const immutableAssets: Plugin = {
   },
 };
 
+/**
+ * Link previews: crawlers want an absolute og:image, which a path-independent build cannot know. Built with
+ * PLAYGROUND_URL (the deployment's public address, e.g. the Pages workflow's), the preview image's URL and og:url
+ * become absolute under it; without, they stay relative (docs/deploy.md, "Link previews").
+ */
+function linkPreviews(publicUrl: string | undefined): Plugin {
+  return {
+    name: 'link-previews',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!publicUrl) return html;
+      const base = new URL(publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
+      const image = new URL('preview.png', base).href;
+      return html
+        .replace('<meta property="og:image" content="preview.png"', `<meta property="og:image" content="${image}"`)
+        .replace('<meta property="og:type"', `<meta property="og:url" content="${base.href}" />\n    <meta property="og:type"`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), sandbox(), devWithoutCsp, immutableAssets],
+  // Relative URLs: the same build runs at a domain's root and under any sub-path (GitHub Pages' /<repo>/), docs/deploy.md.
+  base: './',
+  plugins: [react(), sandbox(), devWithoutCsp, immutableAssets, linkPreviews(process.env.PLAYGROUND_URL)],
   worker: {
     // Monaco's workers, like ours, as classic scripts: no module-worker support needed.
     format: 'iife',

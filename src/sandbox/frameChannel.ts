@@ -5,6 +5,7 @@
 import workerUrl, { chunkUrls, clientRealmUrl } from 'virtual:sandbox-worker-url';
 import type { AppMessage, ChunkTexts, FrameMessage } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
+import { helloWatch } from './frameFailure.ts';
 
 /** What the evaluator hears from the channel. */
 export interface ChannelEvents {
@@ -14,12 +15,16 @@ export interface ChannelEvents {
   booted(): void;
   /** The worker script could not be fetched. */
   bootFailed(message: string): void;
+  /** The frame loaded without saying hello: why (frameFailure.ts), for the requests pending and those to come. */
+  frameFailed(message: string): void;
 }
 
 /** A mounted frame. */
 export interface FrameChannel {
   /** Booted: a request posted now reaches the frame. */
   readonly booted: boolean;
+  /** Why the current frame could not load (it loaded and never said hello), or null. */
+  readonly failure: string | null;
   /** Posts to the frame (throws when `m` cannot be structured-cloned). */
   post(m: AppMessage): void;
   /** Replaces the frame (and its workers) with a fresh one, unless the current one is still attached. */
@@ -90,6 +95,12 @@ function isFrameMessage(d: unknown): d is FrameMessage {
   return typeof d === 'object' && d !== null && typeof (d as { type?: unknown }).type === 'string' && typeof (d as { nonce?: unknown }).nonce === 'string';
 }
 
+/** The frame page, beside the app's own page (relative: the build runs under any path). */
+const FRAME_PAGE = `${import.meta.env.BASE_URL}sandbox.html`;
+
+/** How long the frame may stay silent after its load event before the app asks why (frameFailure.ts helloWatch). */
+const HELLO_GRACE_MS = 3_000;
+
 function createFrame(nonce: string, container: HTMLElement): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');
@@ -98,7 +109,7 @@ function createFrame(nonce: string, container: HTMLElement): HTMLIFrameElement {
   frame.setAttribute('aria-hidden', 'true');
   // Not display:none: Chromium throttles timers in hidden cross-origin frames, and the watchdog lives there.
   frame.style.cssText = 'position:fixed;width:1px;height:1px;left:-10px;top:-10px;border:0;opacity:0;pointer-events:none';
-  frame.src = `${import.meta.env.BASE_URL}sandbox.html#${nonce}`;
+  frame.src = `${FRAME_PAGE}#${nonce}`;
   container.append(frame);
   return frame;
 }
@@ -109,12 +120,19 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
   let nonce = '';
   let booted = false;
   let disposed = false;
+  let failure: string | null = null;
   const post = (m: AppMessage) => frame?.contentWindow?.postMessage(m, '*');
+  const hello = helloWatch(FRAME_PAGE, HELLO_GRACE_MS, (why) => {
+    failure = why;
+    on.frameFailed(why);
+  });
   const remount = () => {
     frame?.remove();
     nonce = randomNonce();
     booted = false;
+    failure = null;
     frame = createFrame(nonce, container ?? document.body);
+    hello.watch(frame);
   };
   const boot = async () => {
     const bootedNonce = nonce;
@@ -130,7 +148,12 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
   };
   const onMessage = (e: MessageEvent) => {
     if (!frame || e.source !== frame.contentWindow || !isFrameMessage(e.data) || e.data.nonce !== nonce) return;
-    if (e.data.type === 'ready') void boot();
+    if (e.data.type === 'ready') {
+      // Late but alive (a frame slower than the grace): it boots as usual.
+      failure = null;
+      hello.heard();
+      void boot();
+    }
     if (e.data.type !== 'need-chunks') on.message(e.data);
     else {
       const asked = nonce;
@@ -145,6 +168,9 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
     get booted() {
       return booted;
     },
+    get failure() {
+      return failure;
+    },
     post,
     ensureMounted: () => {
       if (!frame?.isConnected) remount();
@@ -152,6 +178,7 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
     remount,
     dispose: () => {
       disposed = true;
+      hello.dispose();
       window.removeEventListener('message', onMessage);
       frame?.remove();
       frame = null;

@@ -107,6 +107,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
     message: onMessage,
     booted: send,
     bootFailed: (message) => settleAny({ kind: 'crash', message }),
+    frameFailed: (message) => settleAny({ kind: 'crash', message }),
   }, opts.scripts ?? createScriptSource());
 
   return {
@@ -114,6 +115,11 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
       if (disposed) return Promise.resolve({ kind: 'stale' });
       channel.ensureMounted();
       const { id, outcome } = requests.open();
+      // A frame that could not load answers nothing: say why at once (a reload tries it again).
+      if (channel.failure !== null) {
+        settle(id, { kind: 'crash', message: channel.failure });
+        return outcome;
+      }
       partial = evalOpts.onPartial;
       latest = { type: 'evaluate', id, case: c, ...(partial ? { first: true } : {}) };
       sent = { id, digest: caseDigest(c) };

@@ -7,6 +7,7 @@ import type { HoldReason, RunState } from '../state/store.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
 import { MALFORMED } from '../state/reportCheck.ts';
+import { FRAME_NOT_LOADED } from '../sandbox/frameFailure.ts';
 import { capitalized } from './answerProblem.ts';
 import { WorldBadge } from './controls/WorldBadge.tsx';
 import { VersionPickers } from './controls/VersionPickers.tsx';
@@ -44,8 +45,12 @@ const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c
           ? `The schema ran longer than ${r.budgetMs / 1000} s — it is ${formatSize(c.schemaChars ?? 0)}, which may take that long to compile, or it loops forever. The worker was restarted; edit the schema to try again.`
           : `The schema ran longer than ${r.budgetMs / 1000} s — likely an infinite loop. The worker was restarted; edit the schema to try again.`,
   }),
-  // A report the page refused is not a crash of the worker: say what it is (src/state/reportCheck.ts).
-  crash: (r) => ({ tone: 'error', text: r.message.startsWith(MALFORMED) ? `${capitalized(r.message)}.` : `The evaluation worker crashed: ${r.message}` }),
+  // A report the page refused (src/state/reportCheck.ts) or a sandbox frame that could not load (a deployment's
+  // headers, src/sandbox/frameFailure.ts) is not a crash of the worker: say what it is.
+  crash: (r) => ({
+    tone: 'error',
+    text: [MALFORMED, FRAME_NOT_LOADED].some((p) => r.message.startsWith(p)) ? `${capitalized(r.message)}.` : `The evaluation worker crashed: ${r.message}`,
+  }),
 };
 
 /** How the status line reads for a run state: its tone and sentence. */
