@@ -9,6 +9,7 @@ import { messageOf } from './engine/lib/message.ts';
 async function dispatch(argv: string[]): Promise<number> {
   if (argv[0] === 'check') return (await import('./check/main.ts')).checkMain(argv.slice(1));
   const { evaluateMain } = await import('./cli/evaluate.ts');
+  const { evaluateInRealm } = await import('./node-realm/host.ts');
   // The CLI's own output goes through process.stdout/stderr; the SDKs' console chatter (tool-name warnings, a zod
   // without `~standard.jsonSchema`) is not part of it.
   quietConsole();
@@ -16,6 +17,8 @@ async function dispatch(argv: string[]): Promise<number> {
     read: (file) => readFileSync(file === '-' ? 0 : file, 'utf8'),
     out: writeAll,
     err: (text) => process.stderr.write(text),
+    // A case file is someone's code: it runs in a hardened realm of its own, as a link does in the browser.
+    evaluate: (c) => evaluateInRealm(c),
   });
 }
 
