@@ -17,5 +17,5 @@ async function lane(): Promise<void> {
   }
 }
 await Promise.all([lane(), lane()]);
-process.stdout.write(`${JSON.stringify(out)}\n`);
-process.exit(0);
+// Exit once the pipe took the whole text (the client realm's ports would keep the process alive).
+process.stdout.write(`${JSON.stringify(out)}\n`, () => process.exit(0));
