@@ -8,8 +8,11 @@ import { messageOf } from './engine/lib/message.ts';
 
 async function dispatch(argv: string[]): Promise<number> {
   if (argv[0] === 'check') return (await import('./check/main.ts')).checkMain(argv.slice(1));
+  // The case's realm starts first, so that its worker loads the engine while this thread reads the case; not when the
+  // case comes on standard input, whose synchronous read a starting worker can make fail (a non-blocking descriptor).
+  const { startRealm } = await import('./node-realm/host.ts');
+  const early = argv.includes('-') ? null : startRealm();
   const { evaluateMain } = await import('./cli/evaluate.ts');
-  const { evaluateInRealm } = await import('./node-realm/host.ts');
   // The CLI's own output goes through process.stdout/stderr; the SDKs' console chatter (tool-name warnings, a zod
   // without `~standard.jsonSchema`) is not part of it.
   quietConsole();
@@ -18,7 +21,7 @@ async function dispatch(argv: string[]): Promise<number> {
     out: writeAll,
     err: (text) => process.stderr.write(text),
     // A case file is someone's code: it runs in a hardened realm of its own, as a link does in the browser.
-    evaluate: (c) => evaluateInRealm(c),
+    evaluate: (c) => (early ?? startRealm()).evaluate(c),
   });
 }
 

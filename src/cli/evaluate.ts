@@ -12,7 +12,6 @@ import { registerWorlds } from '../worlds-node/register.ts';
 import * as z from 'zod/mini';
 import { CaseSchema, caseVersions } from '../engine/case.ts';
 import { DEFAULT_VERSIONS } from '../engine/contract/versions.ts';
-import { evaluate } from '../engine/evaluate.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import { expandReport } from '../engine/values.ts';
 import type { Report } from '../engine/report.ts';
@@ -61,7 +60,8 @@ export async function evaluateMain(argv: string[], io: EvaluateIo): Promise<numb
     io.err(`${picked.error}\n`);
     return 2;
   }
-  const report = await (io.evaluate ?? evaluate)(picked.data);
+  // In-process only when no realm is given (a test's own evaluate): the CLI's main thread never loads the loader.
+  const report = await (io.evaluate ?? (await import('../engine/evaluate.ts')).evaluate)(picked.data);
   await io.out(`${JSON.stringify(args.values.expanded ? expandReport(report) : report, null, 2)}\n`);
   return 0;
 }

@@ -54,12 +54,38 @@ function picksWorld(c: unknown): boolean {
   return v.zod !== DEFAULT_VERSIONS.zod || v.sdk !== DEFAULT_VERSIONS.sdk || v.server !== DEFAULT_VERSIONS.server;
 }
 
-/** Evaluates one case in a schema realm of its own; rejects when the realm crashed or the watchdog ended it. */
-export function evaluateInRealm(c: unknown, budgetMs = RUN_BUDGET_MS): Promise<Report> {
+/** A schema realm started ahead: its worker loads the engine while the caller reads its case. */
+export interface SchemaRealm {
+  /** Evaluates one case (once: the realm ends with it); rejects when the realm crashed or the watchdog ended it. */
+  evaluate(c: unknown, budgetMs?: number): Promise<Report>;
+}
+
+/**
+ * Starts a schema realm now (the CLI does so first thing, so the worker's start overlaps the reading of the case and
+ * the client realm's own loading).
+ */
+export function startRealm(): SchemaRealm {
   const worker = startWorker(workerEntry());
   // What the worker writes goes nowhere: the Report is all the CLI prints.
   worker.stdout.resume();
   worker.stderr.resume();
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', (m: RealmMessage) => (m.type === 'ready' ? resolve() : reject(new Error(`The schema realm failed: it sent ${m.type} before ready`))));
+    worker.once('error', (e) => reject(new Error(`The schema realm failed: ${e.message}`)));
+    worker.once('exit', (code) => reject(new Error(`The schema realm ended (exit code ${code}) before it reported`)));
+  });
+  // Until a case is sent, a failed start is the evaluation's to report.
+  ready.catch(() => undefined);
+  return { evaluate: (c, budgetMs = RUN_BUDGET_MS) => ready.then(() => run(worker, c, budgetMs), (e: unknown) => (void worker.terminate(), Promise.reject(e))) };
+}
+
+/** Evaluates one case in a schema realm of its own; rejects when the realm crashed or the watchdog ended it. */
+export function evaluateInRealm(c: unknown, budgetMs = RUN_BUDGET_MS): Promise<Report> {
+  return startRealm().evaluate(c, budgetMs);
+}
+
+/** Sends the case to a ready worker and times it as the frame does; the worker is ended when it reports. */
+function run(worker: Worker, c: unknown, budgetMs: number): Promise<Report> {
   const clients = new MessageChannel();
   servePort(clients.port1 as unknown as MessagePort, DEFAULT_CLIENTS);
   // A worker is always cold: its engine work gets the cold extra; the schema's own code gets the plain budget.
@@ -81,11 +107,7 @@ export function evaluateInRealm(c: unknown, budgetMs = RUN_BUDGET_MS): Promise<R
       timer = setTimeout(() => end(() => reject(new Error(`The evaluation ran longer than ${spent / 1000} s (the schema's code, or the engine's work on it); its realm was ended.`))), ms);
     };
     worker.on('message', (m: RealmMessage) => {
-      if (m.type === 'ready') {
-        const request: RealmRequest = { type: 'evaluate', case: c, worlds: picksWorld(c), clients: clients.port2 as unknown as MessagePort };
-        worker.postMessage(request, [clients.port2]);
-        arm(runBudget);
-      } else if (m.type === 'phase') {
+      if (m.type === 'phase') {
         arm(m.phase === 'load' ? loadBudget : runBudget);
       } else if (m.type === 'need-world-clients') {
         void worldClients().then((parts) => {
@@ -102,5 +124,8 @@ export function evaluateInRealm(c: unknown, budgetMs = RUN_BUDGET_MS): Promise<R
     });
     worker.on('error', (e) => end(() => reject(new Error(`The schema realm failed: ${e.message}`))));
     worker.on('exit', (code) => end(() => reject(new Error(`The schema realm ended (exit code ${code}) before it reported`))));
+    const request: RealmRequest = { type: 'evaluate', case: c, worlds: picksWorld(c), clients: clients.port2 as unknown as MessagePort };
+    worker.postMessage(request, [clients.port2]);
+    arm(runBudget);
   });
 }
