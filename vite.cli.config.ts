@@ -24,6 +24,7 @@ import { worlds } from './build/worlds-plugin.ts';
  */
 export const CLI_ENTRIES: Readonly<Record<string, string>> = {
   cli: 'src/cli.ts',
+  'node-realm-worker': 'src/node-realm/worker.ts',
 };
 
 /** The output directory (git-ignored; package.json's `files` and `bin` name it). */

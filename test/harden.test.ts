@@ -8,8 +8,10 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/engine/report.ts';
 import { ATTACK_LINE, ATTACK_ROWS } from '../e2e/forgery.rows.ts';
+import { PARITY_ROWS } from '../e2e/parity.rows.ts';
 
-let out: { before: Report[]; after: Report[]; attacks: Array<{ id: string; report: Report }> };
+type Rows = Array<{ id: string; report: Report }>;
+let out: { before: Report[]; after: Report[]; attacks: Rows; plain: Rows; hardened: Rows; refusals: Rows };
 
 beforeAll(() => {
   const root = resolve(import.meta.dirname, '..');
@@ -36,5 +38,21 @@ describe('the hardened realm', () => {
     expect(report.load.error.message).toContain(`the schema tried to ${row.expect.refused}; the playground refuses that, because it could change the verdict`);
     expect(report.load.error.line).toBeGreaterThanOrEqual(ATTACK_LINE);
     expect(report.load.error.line).toBeLessThan(ATTACK_LINE + row.attack.split('\n').length);
+  });
+
+  // The hardening keeps JavaScript's meaning: each parity row gives the report plain Node gives (SES's source checks
+  // refused the first two, its tamed locale methods and RegExp changed the next two).
+  it.each(PARITY_ROWS.filter((r) => !r.refused).map((r) => [r.id] as const))('%s: the same report as in plain Node', (id) => {
+    const plain = out.plain.find((r) => r.id === id)?.report;
+    expect(plain).toBeDefined();
+    expect(out.hardened.find((r) => r.id === id)?.report).toEqual(plain);
+  });
+
+  it.each(PARITY_ROWS.filter((r) => r.refused).map((r) => [r.id, r.refused ?? []] as const))('%s: refused in plain words at its line', (id, words) => {
+    const load = out.refusals.find((r) => r.id === id)?.report.load;
+    if (!load || load.ok) throw new Error(`${id} loaded`);
+    for (const w of words) expect(load.error.message).toContain(w);
+    expect(load.error.line).toBe(2);
+    expect(load.error.column).toBeGreaterThan(1);
   });
 });

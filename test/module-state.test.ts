@@ -15,6 +15,7 @@ const COMPOSITION_ROOTS = [
   'src/sandbox/worker.ts', // the schema's realm (its engine session is made there)
   'src/sandbox/frame.ts', // the sandbox frame's realm
   'src/sandbox/harden.ts', // the hardening of that realm, once
+  'src/node-realm/seal.ts', // the sealing of the CLI's schema realm (a worker thread), once
   'src/worlds-node/register.ts', // Node's module hook, registered once per process
 ];
 

@@ -12,9 +12,9 @@ import { registerWorlds } from '../worlds-node/register.ts';
 import * as z from 'zod/mini';
 import { CaseSchema, caseVersions } from '../engine/case.ts';
 import { DEFAULT_VERSIONS } from '../engine/contract/versions.ts';
-import { evaluate } from '../engine/evaluate.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import { expandReport } from '../engine/values.ts';
+import type { Report } from '../engine/report.ts';
 import { EVALUATE_USAGE as USAGE } from './usage.ts';
 
 /** What `evaluate` reads and writes: the process's files and streams in src/cli.ts, strings in a test. */
@@ -24,6 +24,8 @@ export interface EvaluateIo {
   /** Writes the Report; resolves once it is written whole. */
   out(text: string): Promise<void>;
   err(text: string): void;
+  /** Where the case runs: the CLI's hardened realm (src/node-realm/host.ts); absent, evaluate() in this realm. */
+  evaluate?(c: unknown): Promise<Report>;
 }
 
 const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, expanded: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
@@ -58,7 +60,8 @@ export async function evaluateMain(argv: string[], io: EvaluateIo): Promise<numb
     io.err(`${picked.error}\n`);
     return 2;
   }
-  const report = await evaluate(picked.data);
+  // In-process only when no realm is given (a test's own evaluate): the CLI's main thread never loads the loader.
+  const report = await (io.evaluate ?? (await import('../engine/evaluate.ts')).evaluate)(picked.data);
   await io.out(`${JSON.stringify(args.values.expanded ? expandReport(report) : report, null, 2)}\n`);
   return 0;
 }

@@ -15,6 +15,7 @@ import type { RegisteredTool } from './load/register.ts';
 import type { ServerClass } from './load/execute.ts';
 import { messageOf } from './lib/message.ts';
 import { fail } from './load/step.ts';
+import { dynamicImportIn } from './load/dynamic-import.ts';
 import { transpile, type TranspileMemo } from './load/transpile.ts';
 import type { ZodModules } from './worlds/world.ts';
 import { isZod4 } from './worlds/zod-kind.ts';
@@ -72,6 +73,8 @@ export function loadSchema(source: string, role: Role, zod?: ZodModules, options
 
 function loadUncached(source: string, role: Role, zod: ZodModules | undefined, options: LoadOptions): LoadResult {
   try {
+    const imported = dynamicImportIn(source);
+    if (imported) return fail(imported);
     const compiled = transpile(source, options.transpiled);
     if (!compiled.ok) return compiled;
     const run = execute(source, compiled.value, zod, options.sdk?.McpServer as ServerClass | undefined);

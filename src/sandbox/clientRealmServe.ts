@@ -41,31 +41,39 @@ export function serveClientRealm(realm: ClientRealmParts): void {
     inHand.count--;
     scope.postMessage?.({ type: inHand.count > 0 ? 'busy' : 'idle' });
   };
-  const answer = (port: MessagePort, id: number, requests: readonly VerifyRequest[]) => port.postMessage({ id, verdicts: realm.verdicts(requests) } satisfies ClientRealmReply);
   // The frame hears once the script ran and the parts are in (the worlds' realm is handed to schema workers only then).
   void realm.parts.then(() => scope.postMessage?.({ type: 'ready' }), () => undefined);
   scope.addEventListener('message', (e) => {
     const m = e.data as Partial<ClientRealmInit> | null;
     if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort)) return;
-    const port = m.port;
-    port.onmessage = (ev: MessageEvent<unknown>) => {
-      const req = readDeep(ev.data) as Partial<ClientRealmRequest> | null;
-      // A real run's client (clientRealmSdk.ts): opened on the port the schema worker transferred, driven with data.
-      if (realm.sdk?.is(req)) {
-        const sdk = realm.sdk;
-        started();
-        void realm.parts.then(() => sdk.answer(port, req)).finally(ended);
-        return;
-      }
-      if (typeof req !== 'object' || req === null || typeof req.id !== 'number' || !Array.isArray(req.requests)) return;
-      const { id, requests } = req as ClientRealmRequest;
-      started();
-      void realm.parts
-        .then(
-          () => answer(port, id, requests),
-          (err: unknown) => port.postMessage({ id, verdicts: requests.map(() => ({ valid: false, message: `The client realm could not load ${realm.partsName}: ${messageOf(err)}` })) } satisfies ClientRealmReply),
-        )
-        .finally(ended);
-    };
+    servePort(m.port, realm, { started, ended });
   });
+}
+
+/**
+ * Answers what arrives on one schema realm's port (a batch of checks, a real run's client request): here for a port
+ * the frame handed this realm, and in the CLI's client realm (src/node-realm/host.ts) for its schema worker's.
+ */
+export function servePort(port: MessagePort, realm: ClientRealmParts, inHand: { started(): void; ended(): void } = { started: () => undefined, ended: () => undefined }): void {
+  const { started, ended } = inHand;
+  const answer = (id: number, requests: readonly VerifyRequest[]) => port.postMessage({ id, verdicts: realm.verdicts(requests) } satisfies ClientRealmReply);
+  port.onmessage = (ev: MessageEvent<unknown>) => {
+    const req = readDeep(ev.data) as Partial<ClientRealmRequest> | null;
+    // A real run's client (clientRealmSdk.ts): opened on the port the schema worker transferred, driven with data.
+    if (realm.sdk?.is(req)) {
+      const sdk = realm.sdk;
+      started();
+      void realm.parts.then(() => sdk.answer(port, req)).finally(ended);
+      return;
+    }
+    if (typeof req !== 'object' || req === null || typeof req.id !== 'number' || !Array.isArray(req.requests)) return;
+    const { id, requests } = req as ClientRealmRequest;
+    started();
+    void realm.parts
+      .then(
+        () => answer(id, requests),
+        (err: unknown) => port.postMessage({ id, verdicts: requests.map(() => ({ valid: false, message: `The client realm could not load ${realm.partsName}: ${messageOf(err)}` })) } satisfies ClientRealmReply),
+      )
+      .finally(ended);
+  };
 }

@@ -8,7 +8,56 @@
  */
 import 'ses';
 
-declare function lockdown(options: Record<string, string>): void;
+declare function repairIntrinsics(options: Record<string, string>): void;
+declare function hardenIntrinsics(): void;
+
+/**
+ * The options of `lockdown()`, the same in the browser's schema worker and the CLI's Node realm (src/node-realm). Each
+ * `unsafe` one keeps JavaScript's meaning where SES would change it; docs/security.md says why isolation still holds.
+ */
+export const LOCKDOWN_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
+  // Keep `stack` and the console as they are: error positions in the user's source are read from the stack.
+  errorTaming: 'unsafe',
+  stackFiltering: 'verbose',
+  consoleTaming: 'unsafe',
+  // Engine and zod code assigns own properties that shadow frozen inherited ones (`error.name`, `toString`).
+  overrideTaming: 'severe',
+  // No console report of the intrinsics it removes (Chromium 156's Iterator.prototype.join/includes, unknown to this
+  // SES): each page printed them as errors, which read as a fault of the app; they are gone all the same.
+  reporting: 'none',
+  // The realm's own `eval` and `Function`, not SES's, whose source checks refuse `-->`, `<!--` and `import(` even
+  // inside a string or a comment. A real dynamic import is refused by the loader (engine/load/dynamic-import.ts) and,
+  // whatever code builds one at run time, by the host: the frame's CSP, the Node realm's module hook.
+  evalTaming: 'unsafe-eval',
+  // `toLocaleString('de-DE')`, `localeCompare`, `toLocaleLowerCase('tr-TR')` honour the locale, as in Node.
+  localeTaming: 'unsafe',
+  // `RegExp.prototype.compile` stays; the legacy statics (`RegExp.$1`) are put back below.
+  regExpTaming: 'unsafe',
+});
+
+/** The legacy RegExp statics (`RegExp.$1`, `lastMatch`, …): SES drops them from the `RegExp` it installs. */
+const LEGACY_REGEXP = ['input', '$_', 'lastMatch', '$&', 'lastParen', '$+', 'leftContext', '$`', 'rightContext', "$'", '$1', '$2', '$3', '$4', '$5', '$6', '$7', '$8', '$9'] as const;
+
+/** What schema code could reach besides the CSP's `connect-src 'none'`: network, storage, other contexts. */
+export const BLOCKED_GLOBALS: readonly string[] = [
+  'fetch', 'XMLHttpRequest', 'WebSocket', 'WebSocketStream', 'EventSource', 'WebTransport', 'importScripts',
+  'indexedDB', 'caches', 'cookieStore', 'Worker', 'SharedWorker', 'BroadcastChannel', 'RTCPeerConnection',
+];
+/** Removes a property wherever it is defined along an object's prototype chain, then pins it to undefined. */
+export function removeGlobal(target: object, name: string): void {
+  for (let o: object | null = target; o; o = Object.getPrototypeOf(o) as object | null) {
+    try {
+      if (Object.prototype.hasOwnProperty.call(o, name)) Reflect.deleteProperty(o, name);
+    } catch {
+      // A non-configurable property stays; CSP still covers it.
+    }
+  }
+  try {
+    Object.defineProperty(target, name, { value: undefined, writable: false, configurable: false });
+  } catch {
+    // Not extensible: nothing more to do.
+  }
+}
 
 let hardened = false;
 
@@ -16,19 +65,37 @@ let hardened = false;
 export function hardenRealm(): void {
   if (hardened) return;
   hardened = true;
-  lockdown({
-    // Keep `stack` and the console as they are: error positions in the user's source are read from the stack.
-    errorTaming: 'unsafe',
-    stackFiltering: 'verbose',
-    consoleTaming: 'unsafe',
-    // Engine and zod code assigns own properties that shadow frozen inherited ones (`error.name`, `toString`).
-    overrideTaming: 'severe',
-    // No console report of the intrinsics it removes (Chromium 156's Iterator.prototype.join/includes, unknown to this
-    // SES): each page printed them as errors, which read as a fault of the app; they are gone all the same.
-    reporting: 'none',
-  });
+  const legacy = legacyRegExpGetters();
+  repairIntrinsics({ ...LOCKDOWN_OPTIONS });
+  restoreLegacyRegExp(legacy);
+  hardenIntrinsics();
   pinGlobals();
   freezeHostPrototypes();
+}
+
+/** The host RegExp's legacy static getters, read before SES replaces the global `RegExp`. */
+function legacyRegExpGetters(): Array<[string, () => unknown]> {
+  const host = RegExp;
+  const out: Array<[string, () => unknown]> = [];
+  for (const name of LEGACY_REGEXP) {
+    const get = Object.getOwnPropertyDescriptor(host, name)?.get;
+    if (get) out.push([name, () => Reflect.apply(get, host, [])]);
+  }
+  return out;
+}
+
+/**
+ * The legacy statics as read-only getters on the `RegExp` SES installed (it is frozen with the intrinsics next): they
+ * read the host's, which every match in this realm updates, as in Node. No setter: `RegExp.input = …` changes nothing.
+ */
+function restoreLegacyRegExp(getters: Array<[string, () => unknown]>): void {
+  for (const [name, get] of getters) {
+    try {
+      Object.defineProperty(RegExp, name, { get, enumerable: false, configurable: true });
+    } catch {
+      // A RegExp that keeps its own statics (no SES replacement) needs none.
+    }
+  }
 }
 
 /** The worker's host classes whose prototypes the engine's own work goes through (events, ports, timing, URLs, aborts). */

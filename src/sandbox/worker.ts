@@ -13,7 +13,7 @@ import { messageOf } from '../engine/lib/message.ts';
 import type { Report } from '../engine/report.ts';
 import { caseDigest } from './digest.ts';
 import { elideLargeValues } from './elide.ts';
-import { hardenRealm } from './harden.ts';
+import { BLOCKED_GLOBALS, hardenRealm, removeGlobal } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
 import { clientRealm, dataOf } from './workerClients.ts';
 import { hasOwnClients } from '../engine/worlds/entries.ts';
@@ -25,11 +25,6 @@ interface WorkerScope {
   removeEventListener(type: 'message', listener: (e: MessageEvent<unknown>) => void): void;
 }
 
-/** What schema code could reach besides the CSP's `connect-src 'none'`: network, storage, other contexts. */
-const BLOCKED = [
-  'fetch', 'XMLHttpRequest', 'WebSocket', 'WebSocketStream', 'EventSource', 'WebTransport', 'importScripts',
-  'indexedDB', 'caches', 'cookieStore', 'Worker', 'SharedWorker', 'BroadcastChannel', 'RTCPeerConnection',
-];
 const BLOCKED_NAVIGATOR = ['storage', 'locks', 'serviceWorker', 'sendBeacon'];
 
 /**
@@ -42,24 +37,8 @@ const WARM_UP = [
   { v: 1, role: 'input', schema: "import { z } from 'zod';\nconst Q: z.ZodString = z.string();\nexport default z.object({ q: Q });\n", answer: '{"q":1}' },
 ] as const;
 
-/** Removes a property wherever it is defined along an object's prototype chain, then pins it to undefined. */
-function remove(target: object, name: string): void {
-  for (let o: object | null = target; o; o = Object.getPrototypeOf(o) as object | null) {
-    try {
-      if (Object.prototype.hasOwnProperty.call(o, name)) Reflect.deleteProperty(o, name);
-    } catch {
-      // A non-configurable property stays; CSP still covers it.
-    }
-  }
-  try {
-    Object.defineProperty(target, name, { value: undefined, writable: false, configurable: false });
-  } catch {
-    // Not extensible: nothing more to do.
-  }
-}
-
-for (const name of BLOCKED) remove(globalThis, name);
-for (const name of BLOCKED_NAVIGATOR) remove(navigator, name);
+for (const name of BLOCKED_GLOBALS) removeGlobal(globalThis, name);
+for (const name of BLOCKED_NAVIGATOR) removeGlobal(navigator, name);
 
 const scope = self as unknown as WorkerScope;
 

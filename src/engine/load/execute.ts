@@ -25,28 +25,34 @@ export type ServerClass = new (info: object) => object;
 /** Runs the code once (with the world's zod, default the bundled one); a compile or runtime error comes back with its position in the user's source. */
 export function execute(source: string, compiled: Transpiled, zod?: ZodModules, server?: ServerClass): Step<Evaluated> {
   let program = instrument(compiled.code);
-  let run: Run;
   const free = program.registrations?.free ?? [];
-  try {
-    run = compile(program.body, free);
-  } catch {
-    // Should the scan ever misread the code, run it uninstrumented rather than blame the user for our mistake.
-    program = uninstrumented(compiled.code, program.registrations);
+  // The server names a paste uses undeclared, where binding them compiles (a name declared in a way the scan does not
+  // see, a destructuring, would clash with the parameter: then the code runs without them).
+  const withServers = [...free, ...(program.registrations?.servers ?? [])];
+  for (const params of withServers.length > free.length ? [withServers, free] : [free]) {
     try {
-      run = compile(program.body, free);
+      return runProgram(source, compiled, program, compile(program.body, params), params.length, zod, server);
     } catch (e) {
-      return fail(compileError(source, e));
+      if (!(e instanceof SyntaxError)) throw e;
     }
   }
-  return runProgram(source, compiled, program, run, zod, server);
+  // Should the scan ever misread the code, run it uninstrumented rather than blame the user for our mistake.
+  program = uninstrumented(compiled.code, program.registrations);
+  let run: Run;
+  try {
+    run = compile(program.body, free);
+  } catch (e) {
+    return fail(compileError(source, e));
+  }
+  return runProgram(source, compiled, program, run, free.length, zod, server);
 }
 
-function runProgram(source: string, compiled: Transpiled, program: Program, run: Run, zod: ZodModules | undefined, server: ServerClass | undefined): Step<Evaluated> {
+function runProgram(source: string, compiled: Transpiled, program: Program, run: Run, bound: number, zod: ZodModules | undefined, server: ServerClass | undefined): Step<Evaluated> {
   const exports: Record<string, unknown> = {};
   const module = { exports: exports as unknown };
   const capture = program.registrations ? new Capture(server) : null;
   const require = capture ? capture.requireWith(requireIn(zod)) : requireIn(zod);
-  const free = program.registrations?.free.map(() => capture?.host()) ?? [];
+  const free = Array.from({ length: bound }, () => capture?.host());
   try {
     const out = run.call(capture?.host(), require, exports, module, zod ? zod.root['z'] : z, ...free) as { last?: unknown; bindings: Array<[string, () => unknown]> };
     const last = 'last' in out ? { value: out.last } : null;

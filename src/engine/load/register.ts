@@ -25,11 +25,21 @@ export interface RegisteredTool {
   call: ((args: unknown) => unknown) | null;
 }
 
-/** What the scan found: the receiver roots to bind (free names) and whether `this` is one. */
+/**
+ * What the scan found: the receiver roots to bind (free names), whether `this` is one, and `servers`: other names the
+ * paste uses without declaring them that name a server or its class (`new S(server)`, `register(server)`, `new
+ * McpServer(…)` without its import), bound to a capturing server too where the code compiles with them.
+ */
 export interface Registrations {
   free: string[];
   usesThis: boolean;
+  servers: string[];
 }
+
+/** A name that, used without a declaration in a paste that registers tools, means the server or its class. */
+const SERVER_NAME = /server|mcp/i;
+
+const DECLARES = new Set(['const', 'let', 'var', 'function', 'class']);
 
 /** Names the program's function already takes (instrument.ts), never bound to a server. */
 const RESERVED = new Set(['require', 'exports', 'module', 'z']);
@@ -48,7 +58,15 @@ export function registrationsIn(code: string, tokens: Token[], declared: readonl
   if (roots.size === 0) return null;
   const isDeclared = (n: string) => declared.includes(n) || RESERVED.has(n) || new RegExp(`\\b(?:function|class)\\s+${n.replace(/\$/g, '\\$')}\\b`).test(code);
   const free = [...roots].filter((n) => n !== 'this' && /^[A-Za-z_$][\w$]*$/.test(n) && !isDeclared(n));
-  return { free, usesThis: roots.has('this') };
+  const servers = new Set<string>();
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    const before = tokens[k - 1]?.text;
+    // Not a property (`x.server`), a key (`{ server: … }`) or a declaration's name.
+    if (t.kind !== 'name' || !SERVER_NAME.test(t.text) || before === '.' || tokens[k + 1]?.text === ':' || DECLARES.has(before ?? '')) continue;
+    if (!free.includes(t.text) && !isDeclared(t.text)) servers.add(t.text);
+  }
+  return { free, usesThis: roots.has('this'), servers: [...servers] };
 }
 
 /** Thrown when the code uses a name imported from a module that is not here: names it, its module and what to paste. */

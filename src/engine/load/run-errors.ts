@@ -23,10 +23,12 @@ export function compileError(source: string, e: unknown): ErrorInfo {
 
 /** What the user's code threw, said as the user wrote it and located at the first frame in the schema file. */
 export function runtimeError(source: string, compiled: Transpiled, program: Program, e: unknown): ErrorInfo {
-  const message = e instanceof ImportRefused ? e.message : program.registrations ? elsewhere(describeThrown(e)) : describeThrown(e);
   // A stand-in for an import (register.ts) throws where it is used: point at the import that brought it in.
   const imported = e instanceof MissingImport ? importPosition(source, e.module) : null;
   const at = imported ?? userPosition(e, compiled, program);
+  const tampered = tamperMessage(e, at ? { line: at.line, text: source.split('\n')[at.line - 1] ?? '' } : undefined);
+  const thrown = tampered ?? describeThrown(e);
+  const message = e instanceof ImportRefused ? e.message : program.registrations && tampered === null ? elsewhere(thrown) : thrown;
   if (!at) return { message };
   if (e instanceof ImportRefused && !imported) {
     // Point at the quoted module name in the import, not at the generated require call.
@@ -49,8 +51,6 @@ function importPosition(source: string, module: string): { line: number; column:
 }
 
 function describeThrown(e: unknown): string {
-  const tampered = tamperMessage(e);
-  if (tampered !== null) return tampered;
   const text = cleanNames(messageOf(e));
   const name = e instanceof Error ? e.name : '';
   return name && name !== 'Error' ? `${name}: ${text}` : text;

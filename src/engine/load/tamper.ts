@@ -13,16 +13,32 @@ const FROZEN_WRITES: ReadonlyArray<{ pattern: RegExp; verb: string }> = [
   { pattern: /^Cannot (?:define|add) property (.+?), object is not extensible$/s, verb: 'add' },
 ];
 
-/** The sentence for an error that a write to a frozen built-in or a pinned global threw, else null. */
-export function tamperMessage(e: unknown): string | null {
+/**
+ * The sentence for an error that a write to a frozen built-in or a pinned global threw, else null. `at` is the line
+ * of the user's source the write was on: it names the holder V8 does not print for a property added
+ * (`String.prototype.toSnake = …`), and the line, with what to write instead.
+ */
+export function tamperMessage(e: unknown, at?: { line: number; text: string }): string | null {
   if (!(e instanceof TypeError)) return null;
   for (const { pattern, verb } of FROZEN_WRITES) {
     const m = pattern.exec(e.message);
     if (!m?.[1]) continue;
-    const target = verb === 'add' ? `add "${m[1]}" to a built-in object` : `${verb} ${nameOf(m[1], m[2] ?? '')}`;
-    return `the schema tried to ${target}; the playground refuses that, because it could change the verdict (the built-ins and the sandbox's globals are frozen before schema code runs)`;
+    const property = m[1];
+    const holder = verb === 'add' && at ? holderOnLine(at.text, property) : null;
+    const target = verb === 'add' ? (holder ? `add ${holder}.${property}` : `add "${property}" to a built-in object`) : `${verb} ${nameOf(property, m[2] ?? '')}`;
+    const instead = at && /^[A-Za-z_$][\w$]*$/.test(property) ? ` At line ${at.line}, write a plain function instead, such as \`function ${property}(value) { … }\`, and call it with the value.` : '';
+    return `the schema tried to ${target}; the playground refuses that, because it could change the verdict (the built-ins and the sandbox's globals are frozen before schema code runs).${instead}`;
   }
   return null;
+}
+
+/** `String.prototype` in `String.prototype.toSnake = …` or `Object.defineProperty(Object.prototype, 'then', …)`. */
+function holderOnLine(text: string, property: string): string | null {
+  const p = property.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const path = '([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)';
+  const assigned = new RegExp(`${path}\\s*(?:\\.\\s*${p}\\b|\\[\\s*(['"\`])${p}\\2\\s*\\])\\s*=(?!=)`).exec(text);
+  const defined = new RegExp(`\\.define(?:Property|Getter|Setter)?\\s*\\(\\s*${path}\\s*,\\s*(['"\`])${p}\\2`).exec(text);
+  return assigned?.[1] ?? defined?.[1] ?? null;
 }
 
 /** `Promise.prototype.then` for property `then` of a holder V8 printed as `[object Promise]`, as near as can be told. */
