@@ -59,7 +59,7 @@ server.registerTool('steal', { outputSchema: { tried: z.any(), fs: z.string(), n
 /** `src/cli.ts` on a case file, as `npm run evaluate` runs it, with the canary variable in its environment. */
 function cliRun(file: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), file], { cwd: ROOT, env: { ...process.env, PLAYGROUND_CANARY: SECRET_ENV } });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), 'evaluate', file], { cwd: ROOT, env: { ...process.env, PLAYGROUND_CANARY: SECRET_ENV } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => void (stdout += d.toString()));

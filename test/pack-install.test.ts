@@ -120,6 +120,30 @@ describe('the packed CLI, installed with production dependencies only', { timeou
     expect(report).toEqual(JSON.parse(JSON.stringify(await evaluate({ ...extraKey, versions: { zod: '3.25.76', sdk: '1.20.2' } }))));
   });
 
+  it("evaluate runs a case's code in the hardened realm: a schema that reads a file or the environment gets neither", async () => {
+    const canary = join(home, 'canary.txt');
+    const secret = `canary-${Math.random().toString(36).slice(2)}`;
+    writeFileSync(canary, secret);
+    const reads = [
+      `globalThis.process?.getBuiltinModule?.('node:fs')?.readFileSync(${JSON.stringify(canary)}, 'utf8')`,
+      'JSON.stringify(globalThis.process?.env)',
+      `require('node:fs').readFileSync(${JSON.stringify(canary)}, 'utf8')`,
+    ];
+    const schema = `import { z } from 'zod';\nconst got = [];\nfor (const read of [${reads.map((r) => `() => ${r}`).join(', ')}]) { try { got.push(String(read())); } catch (e) { got.push('refused: ' + e.message); } }\nexport default z.object({ id: z.string().describe(got.join(' | ')) });\n`;
+    const file = join(home, 'attack.json');
+    writeFileSync(file, JSON.stringify({ ...extraKey, schema }));
+    const printed = await run(bin, ['evaluate', file], home);
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(printed.stdout).not.toContain(secret);
+    const report = JSON.parse(printed.stdout);
+    expect(report.load, JSON.stringify(report.load)).toEqual({ ok: true });
+    const described = report.converters.zod.listed.properties.id.description as string;
+    const [fromFile, environment, required] = described.split(' | ');
+    expect([fromFile, environment]).toEqual(['undefined', 'undefined']);
+    // `require` is the loader's own module map (zod and the SDKs), not Node's.
+    expect(required).toMatch(/^refused: /);
+  });
+
   it('check against the stdio test server exits 1 with every client refusing the undeclared key', async () => {
     const server = join(ROOT, 'test/check-servers/v1-stdio.mjs');
     const checked = await cli('check', '--json', '--call', 'get_invoice={"id":"i1"}', '--', process.execPath, server);
