@@ -28,7 +28,8 @@ export interface EvaluateIo {
 const USAGE =
   'usage: npm run evaluate -- <case.json | -> [--zod <version>] [--sdk <version>] [--server <version>] [--answer-form structuredContent|result] [--protocol 2025-11-25|2026-07-28] [--expanded]\n' +
   '   (reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?,"protocol"?}; the flags override the file;\n' +
-  '    --expanded prints each row with its value, the v1 report, instead of rows pointing into `values`)';
+  '    --expanded prints each row with its value, the v1 report, instead of rows pointing into `values`;\n' +
+  '    npm prints its own banner on stdout: `npm run -s evaluate -- -` keeps stdout to the JSON, as `mcp-schema-playground -` does)';
 
 const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, expanded: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
