@@ -208,7 +208,7 @@ async function importedReport(c: Case, listed: NonNullable<ReturnType<typeof imp
   // A whole result: the clients judge its structuredContent, and the v2 clients skip an isError one.
   const shipped = answer.ok ? (answer.result?.ok ? { value: answer.result.structuredContent, isError: answer.result.isError } : { value: answer.value, isError: false }) : undefined;
   const era = eraOf(c.protocol);
-  const memo = verifyMemo({ tool: c.tool, ...era }, { isError: shipped?.isError === true, absent: false }, verifier);
+  const memo = verifyMemo({ tool: c.tool, role: c.role, ...era }, { isError: shipped?.isError === true, absent: false }, verifier);
   const converters = importedConverters(c.role, c.tool, listed, shipped?.value, shipped?.isError, clientsOf(undefined, era.protocol), memo.verify);
   await memo.settle();
   const request = generateRequestOf(c);

@@ -1,6 +1,7 @@
 /** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against zod. */
 import { CONVERTER_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import { useMemo } from 'react';
+import { IMPORTED_WARNING } from '../../engine/import/listing-source.ts';
 import { usePlayground, useServices, useUi } from '../storeContext.ts';
 import { listedPathFor } from './schemaPlace.ts';
 import { Clipped } from './Clipped.tsx';
@@ -44,7 +45,7 @@ export function ListedPane() {
               at <code>{row.listErrorAt || 'the schema’s root'}</code> (underlined in the schema)
             </p>
           )}
-          {row.warning && <Verbatim label="Startup warning:" text={row.warning} tone="warn" />}
+          {row.warning && <Verbatim label={row.warning === IMPORTED_WARNING ? 'Note:' : 'Startup warning:'} text={row.warning} tone="warn" />}
           {row.listed === null
             ? !row.listError && !row.warning && <Note>No {field} is listed for this tool.</Note>
             : diff && zodListed !== null
