@@ -4,7 +4,7 @@
  * above the verdict bar; compare keeps its words whole; a notice covers no verdict row; a schema that does not load
  * leaves the verdict right under the listing; fixes open with the first Apply in view; what was generated leaves the
  * answer editor its lines and can be closed; a dark embed on a light page has no light strips. With SCREENSHOT_DIR
- * set, the last row writes the app at the five widths, light and dark (docs/ keeps them).
+ * set, the last row writes the app at the five widths, light and dark (docs/screens/ keeps them, re-encoded smaller).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, openCase, openLink, test, waitForEditors } from './fixtures.ts';
