@@ -121,3 +121,12 @@ test('the Listed pane diffs against any converter: a changed line reads - then +
   // Every run of changes reads its - lines before its + lines.
   expect(lines.map((l) => l[0]).join('')).not.toMatch(/\+-/);
 });
+
+test('in the SDK 1.20.2 world the page names the Ajv 6 its client runs beside the v2 client\'s Ajv', async ({ page }) => {
+  await openCase(page, { versions: { zod: '3.25.76', sdk: '1.20.2', server: '2.4.0' } });
+  await evaluated(page);
+  const versions = await page.evaluate(() => window.__playground!.store.getState().report?.versions);
+  expect(versions?.['@modelcontextprotocol/sdk']).toBe('1.20.2');
+  expect(versions?.['@modelcontextprotocol/sdk > ajv']).toMatch(/^6\.\d+\.\d+$/);
+  expect(versions?.ajv).toMatch(/^8\./);
+});
