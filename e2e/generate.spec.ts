@@ -39,7 +39,7 @@ test('Sample answer loads an answer the selected client passes', async ({ page }
   await openCase(page, { schema: 'import { z } from "zod";\nexport default z.object({ id: z.string(), at: z.iso.datetime(), n: z.number().int().min(3) });\n', answer: '{}', converter: 'mcp-sdk-v2', client: 'sdk-v2-node' });
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   await waitForEditors(page);
-  await page.getByRole('button', { name: 'Sample answer' }).click();
+  await page.getByRole('button', { name: 'Make a sample answer' }).click();
   await page.locator('[data-testid="generated"] [data-kind="sample"]').getByRole('button', { name: 'Load' }).click();
   await expect(page.locator(raw)).toHaveText('PASS');
 });

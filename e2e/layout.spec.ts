@@ -42,7 +42,10 @@ test('390×844: a one-line verdict summary is in view without scrolling, and lea
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
   const bar = page.getByTestId('verdict-bar');
   await expect(bar).toBeInViewport();
-  await expect(bar).toContainText('v1 · SDK v1');
+  // Who validates, whole on two short lines: never cut to "v1 · S…".
+  await expect(bar.locator('.bar-who')).toHaveText(/^v1\s*on SDK v1$/);
+  expect(await bar.locator('.bar-who').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await expect(bar).toContainText(/raw\s*FAIL\s*strip\s*PASS/);
   // One line: the bar's height is that of a line, whatever it says.
   expect((await bar.boundingBox())?.height).toBeLessThanOrEqual(40);

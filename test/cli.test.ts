@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -75,6 +76,22 @@ describe('cli', () => {
     expect(report.load.ok).toBe(false);
   });
 
+  it('checks the answer even when the schema does not load: an answer of { is not ok, with its position', async () => {
+    const run = await cli(['-'], JSON.stringify({ ...copilotCase, schema: 'export default z.object({ id: z.string( })', answer: '{' }));
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.load.ok).toBe(false);
+    expect(report.answer).toEqual({ ok: false, error: { message: expect.stringContaining('Malformed JSON'), line: 1, column: 2 } });
+  });
+
+  it('the command (bin/) reading - prints only the JSON, whatever the schema code and the SDKs write to the console (a process)', { timeout: PROCESS_TIMEOUT }, () => {
+    // A tool name the SDK warns about, and schema code that logs: neither may reach stdout before or after the JSON.
+    const noisy = { ...copilotCase, tool: 'get invoice!', schema: 'import { z } from "zod"\nconsole.log("hello from the schema")\nconsole.warn("warned")\nexport default z.object({ id: z.string() })' };
+    const run = spawnSync(process.execPath, [join(ROOT, 'bin/mcp-schema-playground.mjs'), '-'], { cwd: ROOT, input: JSON.stringify(noisy), encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout.startsWith('{')).toBe(true);
+    expect((JSON.parse(run.stdout) as Report).tool).toBe('get invoice!');
+  });
+
   it('exits 2 with a message when the case file is missing or not JSON', async () => {
     const missing = await cli(['/nonexistent/case.json']);
     expect(missing.status).toBe(2);
@@ -126,6 +143,11 @@ describe('cli version flags', () => {
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.versions).toMatchObject({ zod: '3.25.76', '@modelcontextprotocol/sdk': '1.20.2' });
+    // The Ajv that 1.20.2's Client runs is the one Node resolves from that SDK (6.x), named apart from the v2 client's.
+    const sdkAjv = (createRequire(createRequire(join(ROOT, 'package.json')).resolve('mcp-sdk-1.20/client/index.js'))('ajv/package.json') as { version: string }).version;
+    expect(sdkAjv).toMatch(/^6\./);
+    expect(report.versions['@modelcontextprotocol/sdk > ajv']).toBe(sdkAjv);
+    expect(report.versions.ajv).toBe((createRequire(join(ROOT, 'package.json'))('ajv/package.json') as { version: string }).version);
     expect(report.realSdk.v1?.callError).toBe("MCP error -32602: Structured content does not match the tool's output schema: data should NOT have additional properties");
   });
 

@@ -7,6 +7,9 @@ import { evaluate } from '../src/engine/evaluate.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
 import { RUN_BUDGET_MS, runBudgetMs } from '../src/sandbox/protocol.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
+import { searchCounterexamples } from '../src/engine/generate/search.ts';
+import { fastCheck } from '../src/engine/chunks.ts';
+import type { Json } from '../src/engine/report.ts';
 
 const copilot = EXAMPLES.find((e) => e.id === 'copilot-extra-key')!.case;
 const ask = (want: 'sample' | 'counterexamples', budgetMs = 1000) => ({ want, converter: copilot.converter, client: copilot.client, budgetMs });
@@ -33,9 +36,21 @@ describe('generate', () => {
     expect(checkReport(report).ok).toBe(true);
     const found = report.generated?.found.find((f) => f.kind === 'zod-accepts-client-rejects');
     expect(found?.verdict.message).toContain('must NOT have additional properties');
+    // The case's own answer already disagrees: a counterexample is another answer, never the one on screen.
+    for (const f of report.generated?.found ?? []) expect(JSON.parse(f.answer)).not.toEqual(JSON.parse(copilot.answer));
     const row = await rawRow(copilot.schema, found!.answer);
     expect(row?.refused).toBeNull();
     expect(row?.verdicts[copilot.client]?.valid).toBe(false);
+  });
+
+  it('never offers the case\'s own answer as a counterexample, even when it is the only disagreement near it', async () => {
+    const own: Json = { id: '1', costCenter: 'CC-7' };
+    // A judge under which only the case's own answer disagrees: the search must come back empty-handed, not with it.
+    await fastCheck.load();
+    const judge = async (answers: readonly Json[]) => answers.map((a) => ({ zodAccepts: true, verdict: JSON.stringify(a) === JSON.stringify(own) ? { valid: false, message: 'no' } : { valid: true, message: null } }));
+    const { found, tries } = await searchCounterexamples([{ id: '' }, own], judge, 200, Date.now, own);
+    expect(tries).toBeGreaterThan(0);
+    expect(found).toEqual([]);
   });
 
   it('judges with the client of the picked versions (SDK 1.20.2 words its refusal with Ajv 6)', async () => {

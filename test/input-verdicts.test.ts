@@ -30,6 +30,18 @@ describe('input role: refused arguments', () => {
     expect(raw?.verdicts['sdk-v1'].message).toContain(real.errorMessage);
   });
 
+  it('each verdict names the inputSchema and the arguments, never the output schema (the validator\'s own words kept)', async () => {
+    const report = await evaluate(limitCase);
+    for (const row of Object.values(report.converters)) {
+      for (const [client, verdict] of Object.entries(row.policies.raw?.verdicts ?? {})) {
+        expect(verdict.valid, client).toBe(false);
+        expect(verdict.message, client).toMatch(/^The arguments do not match the tool's inputSchema: /);
+        expect(verdict.message, client).toMatch(/data\/limit must be <= 100|500 is greater than 100/);
+        expect(verdict.message, client).not.toMatch(/output/i);
+      }
+    }
+  });
+
   it('a .refine the listing cannot express: the client says valid, then the server refuses', async () => {
     const report = await evaluate({ ...limitCase, schema: 'export default z.object({ a: z.number(), b: z.number() }).refine((o) => o.a < o.b, "a must be below b")', answer: '{"a":2,"b":1}' });
     const raw = report.converters['mcp-sdk-v2']?.policies.raw;

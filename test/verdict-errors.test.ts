@@ -16,6 +16,8 @@ import { loadFixtures } from './fixtures.ts';
 beforeAll(() => sdkV2.load());
 
 const PREFIX = "Structured content does not match the tool's output schema: ";
+// The input role says the same validation in its own words (src/engine/clients/argument-words.ts).
+const INPUT_PREFIX = "The arguments do not match the tool's inputSchema: ";
 
 /** The provider's message rebuilt from the structured errors alone. */
 function spelled(client: ClientId, errors: NonNullable<Verdict['errors']>): string {
@@ -37,14 +39,15 @@ function resolve(value: unknown, pointer: string): unknown {
 
 /** Checks one failing validation verdict against its message and the shipped value. */
 function checkVerdict(client: ClientId, verdict: Verdict, shipped: unknown): void {
-  const at = verdict.message?.indexOf(PREFIX) ?? -1;
+  const prefix = verdict.message?.startsWith(INPUT_PREFIX) ? INPUT_PREFIX : PREFIX;
+  const at = verdict.message?.indexOf(prefix) ?? -1;
   if (verdict.valid !== false || at < 0) {
     expect(verdict.errors, 'only a validation carries errors').toBeUndefined();
     return;
   }
   const errors = verdict.errors ?? [];
   expect(errors.length).toBeGreaterThan(0);
-  const said = verdict.message?.slice(at + PREFIX.length) ?? '';
+  const said = verdict.message?.slice(at + prefix.length) ?? '';
   const cut = said.indexOf(CAP_MARK);
   if (cut < 0) expect(spelled(client, errors)).toBe(said);
   else {

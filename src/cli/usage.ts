@@ -4,5 +4,6 @@ export const EVALUATE_USAGE = [
   '  reads a case {"v":1,"role","tool","schema","answer","versions"?,"answerForm"?,"protocol"?} (- for standard input)',
   '  and prints its Report as JSON; the flags override the file',
   '  --expanded             print each row with its value (the v1 report) instead of rows pointing into `values`',
+  'in a clone: `npm run -s evaluate -- <case.json | ->` (-s: npm prints no banner of its own on stdout, so stdout is the JSON alone)',
   'exit: 0 evaluated (a schema or answer the engine cannot use is in the Report), 2 no case to evaluate',
 ].join('\n');

@@ -118,7 +118,8 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   hooks.loaded?.();
   const tool = registration && c.tool === DEFAULT_TOOL ? registration.picked : c.tool;
   if (registration) Object.assign(report, { tool, registration });
-  if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error } };
+  // The answer is checked whether or not the schema loads: an answer that does not parse says so either way.
+  if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error }, ...(answer.ok ? {} : { answer: { ok: false as const, error: answer.error } }) };
   const whole = c.role === 'output' && c.answerForm === 'result';
   const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), sdkSessions: session.sdkSessions, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
@@ -191,7 +192,9 @@ async function evaluateLoaded(
 
 /** The versions that ran, in the Report's package-keyed record, the answer form when the case picked one, and the era. */
 function withVersions(report: ExpandedReport, world: World, answerForm: Case['answerForm'], protocol: Case['protocol']): ExpandedReport {
-  const out: ExpandedReport = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk } };
+  // The v1 client's own Ajv, named apart when it is not the engine's (`ajv` stays the one the v2 client runs).
+  const v1Ajv = world.v1.ajvVersion !== undefined && world.v1.ajvVersion !== VERSIONS.ajv ? { [V1_AJV]: world.v1.ajvVersion } : {};
+  const out: ExpandedReport = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk, ...v1Ajv } };
   const era = { ...out, protocol: protocol ?? DEFAULT_PROTOCOL };
   return answerForm === undefined ? era : { ...era, answerForm };
 }
@@ -205,13 +208,16 @@ async function importedReport(c: Case, listed: NonNullable<ReturnType<typeof imp
   // A whole result: the clients judge its structuredContent, and the v2 clients skip an isError one.
   const shipped = answer.ok ? (answer.result?.ok ? { value: answer.result.structuredContent, isError: answer.result.isError } : { value: answer.value, isError: false }) : undefined;
   const era = eraOf(c.protocol);
-  const memo = verifyMemo({ tool: c.tool, ...era }, { isError: shipped?.isError === true, absent: false }, verifier);
+  const memo = verifyMemo({ tool: c.tool, role: c.role, ...era }, { isError: shipped?.isError === true, absent: false }, verifier);
   const converters = importedConverters(c.role, c.tool, listed, shipped?.value, shipped?.isError, clientsOf(undefined, era.protocol), memo.verify);
   await memo.settle();
   const request = generateRequestOf(c);
   if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
   return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };
 }
+
+/** The Report's `versions` key for the Ajv the v1 client runs when it differs from `ajv` (npm's `parent > child`). */
+export const V1_AJV = '@modelcontextprotocol/sdk > ajv';
 
 function emptyReport(role: Report['role'], tool: string, load: Report['load']): ExpandedReport {
   return { v: 1, role, tool, load, answer: { ok: true }, converters: {}, realSdk: { v1: null, v2: null }, versions: { ...VERSIONS } };

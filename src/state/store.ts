@@ -61,6 +61,8 @@ export interface PlaygroundState extends PlaygroundCase {
   workerNote: string | null;
   /** The listed-schema pane shows a diff against zod's listing instead of the schema. */
   listedDiff: boolean;
+  /** The user typed the Tool field in this case: a pasted registration's tool name no longer replaces it. */
+  toolTyped: boolean;
   setField<K extends keyof PlaygroundCase>(key: K, value: PlaygroundState[K]): void;
   /** Picks versions (the ones given; the others stay). */
   setVersions(versions: Partial<Versions>): void;
@@ -112,6 +114,7 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
     storageNote: null,
     workerNote: null,
     listedDiff: false,
+    toolTyped: false,
     // An editor echoing text the store gave it is no edit: the case stays as the link opened it.
     setField: (key, value) => set((s) => (s[key] === value ? {} : { ...({ [key]: value } as Pick<PlaygroundState, typeof key>), linked: false })),
     setVersions: (picked) =>
@@ -121,18 +124,18 @@ export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | 
       }),
     loadCase: (next, exampleId = null, opts = {}) =>
       set((s) => {
-        if (!(opts.linked ?? exampleId !== null)) return { ...pickCase(next), exampleId, linked: false };
+        if (!(opts.linked ?? exampleId !== null)) return { ...pickCase(next), exampleId, linked: false, toolTyped: false };
         // The draft is what storage holds: the case on screen once edited, else the draft the current link was opened over.
         const draft = s.linked ? s.previousDraft : selectCase(s);
-        return { ...pickCase(next), exampleId, linked: true, previousDraft: draft && !sameCase(draft, next) ? draft : s.previousDraft };
+        return { ...pickCase(next), exampleId, linked: true, toolTyped: false, previousDraft: draft && !sameCase(draft, next) ? draft : s.previousDraft };
       }),
     restorePreviousDraft: () =>
       set((s) => {
         if (!s.previousDraft) return {};
-        return { ...pickCase(s.previousDraft), exampleId: null, linked: false, previousDraft: selectCase(s), toast: { text: 'Your previous draft is back.', undo: null } };
+        return { ...pickCase(s.previousDraft), exampleId: null, linked: false, toolTyped: false, previousDraft: selectCase(s), toast: { text: 'Your previous draft is back.', undo: null } };
       }),
     noteUiCrash: (message) => set({ uiCrash: { message } }),
-    reset: (to) => set((s) => ({ ...pickCase(to), exampleId: null, toast: { text: 'The case was reset.', undo: selectCase(s) } })),
+    reset: (to) => set((s) => ({ ...pickCase(to), exampleId: null, toolTyped: false, toast: { text: 'The case was reset.', undo: selectCase(s) } })),
     setRun: (run, report) => set({ run, ...(report ? { report } : {}), ...(run.kind === 'evaluating' ? { workerNote: null } : {}) }),
     setBanner: (b) => set({ banner: b }),
     setToast: (text, undo) => set({ toast: text === null ? null : { text, undo: undo ?? null } }),

@@ -21,12 +21,20 @@ export function Header() {
       <h1>
         MCP Schema <span>Playground</span>
       </h1>
+      {/* Three groups that wrap whole, never mid-group: the case (example, role, tool), the pickers, and the page's own
+          actions, which stay at the right of the title's row on every width (styles.css, "header"). */}
       <div className="controls">
-        <ExamplesMenu />
-        <RoleSwitch />
-        <ToolField />
-        <Picker label="Converter" options={CONVERTER_ENTRIES} value={converter} onChange={(id) => setField('converter', id)} />
-        <Picker label="Client" options={CLIENT_ENTRIES} value={client} onChange={(id) => setField('client', id)} />
+        <div className="control-group">
+          <ExamplesMenu />
+          <RoleSwitch />
+          <ToolField />
+        </div>
+        <div className="control-group">
+          <Picker label="Converter" options={CONVERTER_ENTRIES} value={converter} onChange={(id) => setField('converter', id)} />
+          <Picker label="Client" options={CLIENT_ENTRIES} value={client} onChange={(id) => setField('client', id)} />
+        </div>
+      </div>
+      <div className="header-actions">
         <ThemeSwitch />
         <div className="share">
           <Toast />

@@ -23,7 +23,8 @@ export function VerdictBar() {
   return (
     <button type="button" className="verdict-bar" data-testid="verdict-bar" onClick={go} title="Go to the verdicts">
       <span className="bar-who" title={`${entryOf(CLIENT_ENTRIES, client).title} on the ${titleOf(CONVERTER_ENTRIES, converter)} listing`}>
-        {entryOf(CLIENT_ENTRIES, client).short} · {titleOf(CONVERTER_ENTRIES, converter)}
+        <span>{entryOf(CLIENT_ENTRIES, client).short}</span>
+        <span className="bar-on">on {titleOf(CONVERTER_ENTRIES, converter)}</span>
       </span>
       {gate || !row ? (
         <span className="bar-text">{gate ?? status}</span>

@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { answerPlace, type PathTarget } from './editor/answerPlace.ts';
 import type { EditorHandle, EditorName } from './editor/mountedEditors.ts';
 import type { Theme } from './embed/options.ts';
+import type { ConverterId } from '../engine/contract/catalog.ts';
 
 /** The place last gone to: a JSON pointer into the answer; `n` counts the clicks (the same place again scrolls again). */
 export interface Focus {
@@ -34,6 +35,9 @@ export interface UiState {
   /** The header's theme choice (an embed follows its page's `theme=` option instead). */
   theme: Theme;
   chooseTheme(theme: Theme): void;
+  /** The converter whose listing the listed-schema pane's diff is taken against (zod's until another is picked). */
+  diffAgainst: ConverterId;
+  setDiffAgainst(id: ConverterId): void;
 }
 
 /** The UI store type. */
@@ -66,6 +70,8 @@ export function createUiStore(theme: Theme = 'auto', rememberTheme: (theme: Them
       set({ focusWanted: null });
       return true;
     },
+    diffAgainst: 'zod',
+    setDiffAgainst: (id) => set({ diffAgainst: id }),
     theme,
     chooseTheme: (next) => {
       rememberTheme(next);

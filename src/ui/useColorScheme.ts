@@ -13,11 +13,16 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
+/** The system's scheme, live. */
+export function useSystemScheme(): 'light' | 'dark' {
+  return useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'));
+}
+
 /** 'dark' or 'light', live. */
 export function useColorScheme(): 'light' | 'dark' {
   const { theme: option, embed } = useServices().options;
   const chosen = useUi((s) => s.theme);
-  const system = useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'));
+  const system = useSystemScheme();
   const theme = embed ? option : chosen;
   const scheme = theme === 'auto' ? system : theme;
   useEffect(() => {

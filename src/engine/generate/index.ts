@@ -35,7 +35,7 @@ export async function generate(loaded: LoadedCase, listings: ReadonlyArray<reado
     const note = search.found ? null : `no answer both zod and the client accept was found in ${search.tries + 1} tries`;
     return { ...base, tries: search.tries + 1, ms: now() - started, found: search.found ? [search.found] : [], note };
   }
-  const { found, tries } = await searchCounterexamples(seeds, judge, request.budgetMs, now);
+  const { found, tries } = await searchCounterexamples(seeds, judge, request.budgetMs, now, answer);
   return { ...base, tries, ms: now() - started, found: found.map((f) => shown(f.kind, f.answer, f)), note: found.length === 0 ? `no disagreement found in ${tries} tries` : null };
 }
 

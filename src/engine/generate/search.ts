@@ -27,12 +27,13 @@ const BATCH = 16;
 
 /**
  * Searches around `seeds` for `budgetMs` (clock injected for tests), judging a batch of candidates at a time; the
- * smallest find of each kind, and the tries.
+ * smallest find of each kind, and the tries; never `own` (the case's answer) itself.
  */
-export async function searchCounterexamples(seeds: readonly Json[], judge: Judge, budgetMs: number, now: () => number = Date.now): Promise<{ found: Found[]; tries: number }> {
+export async function searchCounterexamples(seeds: readonly Json[], judge: Judge, budgetMs: number, now: () => number = Date.now, own?: Json): Promise<{ found: Found[]; tries: number }> {
   const stop = now() + budgetMs;
   const best = new Map<Disagreement, { found: Found; size: number }>();
-  const seen = new Set<string>();
+  // The user's own answer is what they are looking at: a counterexample is another answer, so it is never tried.
+  const seen = new Set<string>(own === undefined ? [] : [JSON.stringify(own)]);
   let tries = 0;
   const candidates = (function* () {
     for (const seed of seeds) yield* plainEdits(seed);

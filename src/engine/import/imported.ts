@@ -18,7 +18,7 @@ import type { Client } from '../types.ts';
  * of a whole result; `clients`: the era's (engine/era.ts); `verify`: where the verdicts are reached (a memo that defers
  * them to the client realm, phases/verify.ts verifyMemo), by default here.
  */
-export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS, verify: Verify = verdictMemo(tool, isError)): ExpandedReport['converters'] {
+export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS, verify: Verify = verdictMemo(tool, isError, undefined, role)): ExpandedReport['converters'] {
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
     // The keys the listing does not declare are undeclared whatever the policy (zod's parse is not needed to see them).

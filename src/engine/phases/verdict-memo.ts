@@ -7,7 +7,8 @@ import { coreKey, isCoreListing } from '../clients/dialect.ts';
 import { guard } from '../lib/guard.ts';
 import { sameJsonUnordered } from '../lib/json.ts';
 import { messageOf } from '../lib/message.ts';
-import type { Json, JsonSchema, Verdict } from '../report.ts';
+import type { Json, JsonSchema, Role, Verdict } from '../report.ts';
+import { verdictInRole } from '../clients/argument-words.ts';
 import type { Client } from '../types.ts';
 
 /** Validates a shipped value under a listing with a client, or returns the verdict it already has. */
@@ -23,6 +24,8 @@ export interface Miss {
   ships: Json;
   byValue: Map<Json, Verdict>;
   placeholders: Verdict[];
+  /** The case's role: the verdict is stored in its words (clients/argument-words.ts). */
+  role: Role;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface Miss {
  * returned is a copy. With `deferred`, a verdict the memo lacks is not computed here: it is queued there once (per
  * listing content and shipped value) and a placeholder returned, which `settleMisses` fills in.
  */
-export function verdictMemo(tool: string, isError = false, deferred?: Miss[]): Verify {
+export function verdictMemo(tool: string, isError = false, deferred?: Miss[], role: Role = 'output'): Verify {
   const memo = new Map<string, Map<ContentKey, Map<Json, Verdict>>>();
   const pending = new WeakMap<Map<Json, Verdict>, Map<Json, Miss>>();
   const validTwin = twinFinder();
@@ -45,13 +48,13 @@ export function verdictMemo(tool: string, isError = false, deferred?: Miss[]): V
       let misses = pending.get(byValue);
       if (!misses) pending.set(byValue, (misses = new Map()));
       let miss = misses.get(ships);
-      if (!miss) deferred.push((miss = { client, listed, ships, byValue, placeholders: [] }));
+      if (!miss) deferred.push((miss = { client, listed, ships, byValue, placeholders: [], role }));
       misses.set(ships, miss);
       const placeholder: Verdict = { valid: null, message: null };
       miss.placeholders.push(placeholder);
       return placeholder;
     }
-    if (!verdict) verdict = guard(() => client.verify(listed, { structuredContent: ships, isError }, tool), (e) => ({ valid: false, message: messageOf(e) }));
+    if (!verdict) verdict = verdictInRole(guard(() => client.verify(listed, { structuredContent: ships, isError }, tool), (e) => ({ valid: false, message: messageOf(e) })), role);
     byValue.set(ships, verdict);
     return { ...verdict };
   };
@@ -60,7 +63,7 @@ export function verdictMemo(tool: string, isError = false, deferred?: Miss[]): V
 /** Stores the verdicts reached elsewhere for `misses` (in order) in their memo and fills in every placeholder handed out. */
 export function settleMisses(misses: readonly Miss[], verdicts: readonly Verdict[]): void {
   misses.forEach((miss, i) => {
-    const verdict = verdicts[i] ?? { valid: null, message: 'The client realm gave no verdict' };
+    const verdict = verdictInRole(verdicts[i] ?? { valid: null, message: 'The client realm gave no verdict' }, miss.role);
     miss.byValue.set(miss.ships, verdict);
     for (const placeholder of miss.placeholders) Object.assign(placeholder, verdict);
   });

@@ -35,7 +35,7 @@ export interface VerifyMemo {
  * With a verifier, the verdicts are reached there (the sandbox's client realms), each after verifyAll by `settle`: a
  * version world's own SDK 1.x client is named by the request's `world`, and answered by the worlds' client realm.
  */
-export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world'>, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
+export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world'> & Partial<Pick<LoadedCase, 'role'>>, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
   const misses: Miss[] | undefined = verifier ? [] : undefined;
   // The world's v1 client when it is not the default one (a world whose zod is the default runs the default SDK 1.32.2).
   const world: WorldPick | undefined = loaded.world && loaded.world.v1 !== DEFAULT_V1 ? { zod: loaded.world.versions.zod, sdk: loaded.world.versions.sdk } : undefined;
@@ -48,7 +48,7 @@ export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world
     const unasked = (e: unknown) => requests.map(() => ({ valid: null, message: `The client realm could not be asked: ${messageOf(e)}` }));
     settleMisses(asked, await verifier.verify(requests).catch(unasked));
   };
-  return { verify: verdictMemo(loaded.tool, whole.isError, misses), wrap: envelopes(), settle };
+  return { verify: verdictMemo(loaded.tool, whole.isError, misses, loaded.role), wrap: envelopes(), settle };
 }
 
 /** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */

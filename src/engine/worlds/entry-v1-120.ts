@@ -3,3 +3,4 @@ export { McpServer } from 'mcp-sdk-1.20/server/mcp.js';
 export { Client } from 'mcp-sdk-1.20/client/index.js';
 export { InMemoryTransport } from 'mcp-sdk-1.20/inMemory.js';
 export { CallToolResultSchema, ListToolsResultSchema, ErrorCode, McpError } from 'mcp-sdk-1.20/types.js';
+export { ajvVersion } from './ajv-v1-120.ts';

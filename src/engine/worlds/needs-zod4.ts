@@ -15,7 +15,14 @@ export function converterNeedsZod4(id: ConverterId, zod3: string): string {
   return `${titleOf(CONVERTER_ENTRIES, id)} needs a zod 4 schema: this is a zod 3 schema (${zod3}), and zod 3 has no z.toJSONSchema. It runs with a schema from "zod/v4".`;
 }
 
+const POLICY_NEEDS_ZOD4 = ' policy needs a zod 4 schema: ';
+
 /** The refusal of a policy that walks zod 4's internals, for a zod 3 schema. */
 export function policyNeedsZod4(id: PolicyId, zod3: string): string {
-  return `The ${titleOf(POLICY_ENTRIES, id)} policy needs a zod 4 schema: it reads zod 4's internals, and this is a zod 3 schema (${zod3}). It runs with a schema from "zod/v4".`;
+  return `The ${titleOf(POLICY_ENTRIES, id)}${POLICY_NEEDS_ZOD4}it reads zod 4's internals, and this is a zod 3 schema (${zod3}). It runs with a schema from "zod/v4".`;
+}
+
+/** Whether a policy row's refusal says the policy did not run on this zod 3 schema (`policyNeedsZod4`), not that it refused the answer. */
+export function isPolicyNeedsZod4(refused: string | null): boolean {
+  return refused !== null && refused.startsWith('The ') && refused.includes(POLICY_NEEDS_ZOD4);
 }

@@ -35,6 +35,8 @@ export interface V1Api {
   getParseErrorMessage?: (error: unknown) => string;
   /** 1.32's Ajv provider; absent in 1.20, whose Client compiles with its own Ajv 6 (`client._ajv`). */
   AjvJsonSchemaValidator?: Ctor;
+  /** The version of the Ajv its Client compiles with when it is not the engine's own (1.20: its nested Ajv 6). */
+  ajvVersion?: string;
 }
 
 /** The v2 server and client's surface. */

@@ -72,10 +72,12 @@ export interface MenuItemProps {
   disabledBecause?: string | null;
 }
 
-/** One action in a menu; choosing it closes the menu. */
-export function MenuItem({ onSelect, children, description, disabledBecause }: MenuItemProps) {
+/** One action in a menu; choosing it closes the menu. A disabled one shows why in its text. */
+export function MenuItem({ onSelect, children, description: given, disabledBecause }: MenuItemProps) {
   const close = useContext(CloseMenu);
   const id = useId();
+  // A disabled item says why under its title, where it can be read without a pointer (a title alone is hover-only).
+  const description = disabledBecause ? <span data-testid="disabled-why">{disabledBecause}</span> : given;
   return (
     <button
       type="button"

@@ -1,16 +1,16 @@
 /** "Sample answer" and "Find a counterexample": generated in the sandbox, each answer shown with its real verdicts, loaded on a click. */
 import { useState } from 'react';
-import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
+import { CLIENT_ENTRIES, CONVERTER_ENTRIES, entryOf, titleOf } from '../../engine/contract/catalog.ts';
 import { SEARCH_MS } from '../../engine/generate/request.ts';
 import type { Generated } from '../../engine/report.ts';
 import { selectEngineCase } from '../../state/store.ts';
 import { VerdictBadge } from '../panes/Verdict.tsx';
-import { useServices } from '../storeContext.ts';
+import { usePlayground, useServices } from '../storeContext.ts';
 import { HandlerAnswer } from './HandlerAnswer.tsx';
 import { runGenerate, type GenerateResult, type Want } from './runGenerate.ts';
 
 const KIND_TEXT = {
-  sample: 'A sample answer',
+  sample: 'A sample',
   'zod-accepts-client-rejects': 'zod accepts it, the client rejects it against the listing',
   'client-accepts-zod-rejects': 'the listing accepts it, zod rejects it',
 } as const;
@@ -20,6 +20,8 @@ export function Generate() {
   const { store, sideRuns, options } = useServices();
   const [busy, setBusy] = useState<Want | null>(null);
   const [result, setResult] = useState<GenerateResult | null>(null);
+  // The button names what it makes: an answer under "Sample answer", arguments under "Call arguments".
+  const output = usePlayground((s) => s.role === 'output');
   // An embed shows a case; generating answers is the full playground's job (and spares the host page a second sandbox).
   if (options.embed) return null;
   const ask = (want: Want) => {
@@ -34,7 +36,7 @@ export function Generate() {
   return (
     <div className="generate" data-testid="generate">
       <button type="button" className="ghost" onClick={() => ask('sample')} disabled={busy !== null}>
-        Sample answer
+        {output ? 'Make a sample answer' : 'Make sample arguments'}
       </button>
       <button type="button" className="ghost" onClick={() => ask('counterexamples')} disabled={busy !== null} title={`Searches for ${SEARCH_MS / 1000} s in the sandbox for answers zod and the selected client judge differently`}>
         Find a counterexample
@@ -57,11 +59,18 @@ function Found({ result, onDone }: { result: GenerateResult; onDone(): void }) {
     onDone();
   };
   const client = entryOf(CLIENT_ENTRIES, g.client).title;
+  // Display names only, as the panes show them (never the catalog ids).
+  const converter = titleOf(CONVERTER_ENTRIES, g.converter);
   return (
     <div className="generated" role="status" data-testid="generated">
-      <p className="hint">
-        {g.want === 'sample' ? 'Sample' : `Searched ${g.ms} ms (bound ${g.budgetMs / 1000} s)`}: {g.tries} tr{g.tries === 1 ? 'y' : 'ies'} under {g.converter}, {client}.
-        {g.note && ` ${g.note[0]?.toUpperCase()}${g.note.slice(1)}.`}
+      <p className="hint generated-head">
+        <span>
+          {g.want === 'sample' ? 'Sample' : `Searched ${g.ms} ms (bound ${g.budgetMs / 1000} s)`}: {g.tries} tr{g.tries === 1 ? 'y' : 'ies'} under {converter}, {client}.
+          {g.note && ` ${g.note[0]?.toUpperCase()}${g.note.slice(1)}.`}
+        </span>
+        <button type="button" className="ghost close" aria-label="Close what was generated" onClick={onDone}>
+          ×
+        </button>
       </p>
       {g.found.map((f, i) => (
         <div className="generated-answer" key={i} data-kind={f.kind}>

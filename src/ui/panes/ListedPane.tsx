@@ -1,6 +1,7 @@
-/** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against zod. */
-import { CONVERTER_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
+/** Pane 1: what tools/list lists under the chosen converter, or why nothing is listed; optionally as a diff against another converter's listing. */
+import { CONVERTER_ENTRIES, entryOf, type ConverterId } from '../../engine/contract/catalog.ts';
 import { useMemo } from 'react';
+import { IMPORTED_WARNING } from '../../engine/import/listing-source.ts';
 import { usePlayground, useServices, useUi } from '../storeContext.ts';
 import { listedPathFor } from './schemaPlace.ts';
 import { Clipped } from './Clipped.tsx';
@@ -15,9 +16,12 @@ export function ListedPane() {
   const { report, gate } = usePaneGate(false);
   const converter = usePlayground((s) => s.converter);
   const role = usePlayground((s) => s.role);
-  const diff = usePlayground((s) => s.listedDiff && s.converter !== 'zod');
+  const against = useUi((s) => s.diffAgainst);
+  const diff = usePlayground((s) => s.listedDiff && s.converter !== against);
   const row = report?.converters[converter];
-  const zodListed = report?.converters.zod?.listed ?? null;
+  const againstRow = report?.converters[against];
+  const againstListed = againstRow?.listed ?? null;
+  const againstTitle = entryOf(CONVERTER_ENTRIES, against).title;
   const field = role === 'output' ? 'outputSchema' : 'inputSchema';
   const about = entryOf(CONVERTER_ENTRIES, converter);
   const focus = useUi((s) => s.focus);
@@ -44,12 +48,17 @@ export function ListedPane() {
               at <code>{row.listErrorAt || 'the schema’s root'}</code> (underlined in the schema)
             </p>
           )}
-          {row.warning && <Verbatim label="Startup warning:" text={row.warning} tone="warn" />}
+          {row.warning && <Verbatim label={row.warning === IMPORTED_WARNING ? 'Note:' : 'Startup warning:'} text={row.warning} tone="warn" />}
           {row.listed === null
             ? !row.listError && !row.warning && <Note>No {field} is listed for this tool.</Note>
-            : diff && zodListed !== null
-              ? <SchemaDiff from={zodListed} to={row.listed} />
-              : <JsonView value={row.listed} label={`Listed ${field}`} mark={mark} />}
+            : diff && againstListed !== null
+              ? <SchemaDiff from={againstListed} to={row.listed} label={`Difference from ${againstTitle}'s listing`} fromTitle={againstTitle} />
+              : (
+                  <>
+                    {diff && <Note>{againstRow?.listError ? `${againstTitle}'s tools/list fails: nothing to diff against.` : `${againstTitle} lists no ${field}: nothing to diff against.`}</Note>}
+                    <JsonView value={row.listed} label={`Listed ${field}`} mark={mark} />
+                  </>
+                )}
         </>
       )}
     </>
@@ -62,11 +71,27 @@ export function ListedTools() {
   const role = usePlayground((s) => s.role);
   const converter = usePlayground((s) => s.converter);
   const diff = usePlayground((s) => s.listedDiff);
+  const { ui } = useServices();
+  const against = useUi((s) => s.diffAgainst);
+  // Off, or the converter to diff against (any but the one shown): one control, so the choice is always visible.
+  const value = diff && against !== converter ? against : 'off';
+  const pick = (next: string) => {
+    if (next !== 'off') ui.getState().setDiffAgainst(next as ConverterId);
+    store.getState().setListedDiff(next !== 'off');
+  };
   return (
     <>
       <span className="hint">{role === 'output' ? 'outputSchema' : 'inputSchema'}</span>
-      <label className="check" title="Show how this converter's listing differs from zod's own">
-        <input type="checkbox" checked={diff} disabled={converter === 'zod'} onChange={(e) => store.getState().setListedDiff(e.target.checked)} /> diff vs zod
+      <label className="check diff-pick" title="Show how this converter's listing differs from another converter's">
+        diff{' '}
+        <select aria-label="Diff against" value={value} onChange={(e) => pick(e.target.value)}>
+          <option value="off">off</option>
+          {CONVERTER_ENTRIES.filter((c) => c.id !== converter).map((c) => (
+            <option key={c.id} value={c.id}>
+              vs {c.title}
+            </option>
+          ))}
+        </select>
       </label>
     </>
   );

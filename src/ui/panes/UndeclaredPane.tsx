@@ -2,6 +2,7 @@
 import { Fragment, useState } from 'react';
 import { POLICY_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
+import { isPolicyNeedsZod4 } from '../../engine/worlds/needs-zod4.ts';
 import { shipsOf } from '../../engine/values.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle, LIST_ITEMS } from './clip.ts';
@@ -51,7 +52,13 @@ export function UndeclaredPane() {
           <span className="policy" title={policy.summary}>
             {policy.title}
           </span>
-          <Keys paths={row.undeclared} unjudged={row.unjudged} />
+          {isPolicyNeedsZod4(row.refused) ? (
+            <span className="keys muted" data-testid="not-run">
+              not run
+            </span>
+          ) : (
+            <Keys paths={row.undeclared} unjudged={row.unjudged} />
+          )}
           <span className="ships">
             <ShipsSummary ships={shipsOf(report, row)} />
           </span>
@@ -60,6 +67,8 @@ export function UndeclaredPane() {
             <span className="said muted" data-testid="needs-zod">
               not run: {NEEDS_ZOD}
             </span>
+          ) : isPolicyNeedsZod4(row.refused) ? (
+            <Said tone="warn" label="not run" text={row.refused ?? ''} same={sameAsEarlier(rows, i, (r) => r.refused)} />
           ) : (
             row.refused && <Said tone="error" label="refused" text={row.refused} same={sameAsEarlier(rows, i, (r) => r.refused)} />
           )}

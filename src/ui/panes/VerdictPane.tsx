@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
 import type { PolicyRow, Verdict } from '../../engine/report.ts';
 import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
+import { isPolicyNeedsZod4 } from '../../engine/worlds/needs-zod4.ts';
 import { complaintLabel, complaintsOf, type Complaint } from '../editor/complaints.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
@@ -29,6 +30,7 @@ export function VerdictPane() {
   const others = CLIENT_ENTRIES.filter((c) => c.id !== client);
   return (
     <>
+      {client === 'sdk-v1' && report.protocol === '2026-07-28' && <EraHint />}
       {rows.map(({ policy, row }, i) => {
         const verdict = row.verdicts[client];
         const same = sameAsEarlier(rows, i, (r) => r.verdicts[client]?.message);
@@ -58,7 +60,7 @@ export function VerdictPane() {
                 </code>
               </>
             ) : (
-              verdict?.valid === null && <span className="said muted">{whyNotValidated(row, report.converters[converter]?.listed ?? null)}</span>
+              verdict?.valid === null && <span className="said muted">{whyNotValidated(row, report.converters[converter] ?? null, chosen.short, report.role)}</span>
             )}
             {report.role === 'input' && row.refused !== null && verdict && verdict.valid !== null && (
               <span className="said refused-after">
@@ -76,6 +78,20 @@ export function VerdictPane() {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** SDK 1.x never speaks protocol 2026-07-28: its client has no verdict there, so the pane offers the v2 client in one click. */
+function EraHint() {
+  const { store } = useServices();
+  const v2 = entryOf(CLIENT_ENTRIES, 'sdk-v2-node');
+  return (
+    <p className="about" data-testid="era-hint">
+      SDK 1.x speaks only protocol 2025-11-25, so the v1 client gives no verdict on 2026-07-28.{' '}
+      <button type="button" className="link" onClick={() => store.getState().setField('client', 'sdk-v2-node')}>
+        Show the {v2.title}
+      </button>
+    </p>
   );
 }
 
@@ -113,9 +129,12 @@ function Places({ verdict }: { verdict: Verdict }) {
   );
 }
 
-function whyNotValidated({ shipsAt, refused }: PolicyRow, listed: unknown): string {
+/** Why the client gave no verdict on this row, in the words of what happened (a failed tools/list is named as such). */
+export function whyNotValidated({ shipsAt, refused }: PolicyRow, converter: { listed: unknown; listError: string | null } | null, client: string, role: 'input' | 'output'): string {
   if (refused === NEEDS_ZOD) return 'not run: this policy needs the zod source (the listing was imported as given)';
+  if (isPolicyNeedsZod4(refused)) return 'not run: this policy needs a zod 4 schema (see Undeclared keys)';
+  if (converter?.listError) return `not validated: tools/list fails under this converter, so ${client} has no ${role === 'output' ? 'outputSchema' : 'inputSchema'} to validate against (see Listed)`;
   if (shipsAt === null) return 'nothing shipped, so nothing to validate';
-  if (listed === null) return 'no schema listed, so the client does not validate';
+  if (converter?.listed === null) return `no ${role === 'output' ? 'outputSchema' : 'inputSchema'} listed, so the client does not validate`;
   return 'the client skips this result';
 }

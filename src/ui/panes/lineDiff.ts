@@ -28,10 +28,11 @@ export function lineDiff(a: string, b: string): DiffLine[] | null {
     if (i < x.length && j < y.length && x[i] === y[j]) {
       out.push({ op: ' ', text: x[i++] ?? '' });
       j++;
-    } else if (j < y.length && (i === x.length || (lcs[i * cols + j + 1] ?? 0) >= (lcs[(i + 1) * cols + j] ?? 0))) {
-      out.push({ op: '+', text: y[j++] ?? '' });
-    } else {
+    } else if (i < x.length && (j === y.length || (lcs[(i + 1) * cols + j] ?? 0) >= (lcs[i * cols + j + 1] ?? 0))) {
+      // On a tie the removed line comes first: a changed line reads `-` old, then `+` new.
       out.push({ op: '-', text: x[i++] ?? '' });
+    } else {
+      out.push({ op: '+', text: y[j++] ?? '' });
     }
   }
   return out;
