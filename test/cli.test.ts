@@ -83,10 +83,10 @@ describe('cli', () => {
     expect(report.answer).toEqual({ ok: false, error: { message: expect.stringContaining('Malformed JSON'), line: 1, column: 2 } });
   });
 
-  it('the command (bin/) reading - prints only the JSON, whatever the schema code and the SDKs write to the console (a process)', { timeout: PROCESS_TIMEOUT }, () => {
+  it('the command reading - prints only the JSON, whatever the schema code and the SDKs write to the console (a process)', { timeout: PROCESS_TIMEOUT }, () => {
     // A tool name the SDK warns about, and schema code that logs: neither may reach stdout before or after the JSON.
     const noisy = { ...copilotCase, tool: 'get invoice!', schema: 'import { z } from "zod"\nconsole.log("hello from the schema")\nconsole.warn("warned")\nexport default z.object({ id: z.string() })' };
-    const run = spawnSync(process.execPath, [join(ROOT, 'bin/mcp-schema-playground.mjs'), '-'], { cwd: ROOT, input: JSON.stringify(noisy), encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli.ts'), 'evaluate', '-'], { cwd: ROOT, input: JSON.stringify(noisy), encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(0);
     expect(run.stdout.startsWith('{')).toBe(true);
     expect((JSON.parse(run.stdout) as Report).tool).toBe('get invoice!');
