@@ -34,7 +34,8 @@ const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c
     text: c.holdReason === 'crash' ? 'This case crashed the page last time, so it was not run again.' : 'This case timed out last time, so it was not run again.',
   }),
   evaluating: (r) => ({ tone: 'busy', text: r.first ? 'First verdict shown; evaluating the rest…' : 'Evaluating…' }),
-  done: (r) => ({ tone: 'ok', text: `Evaluated in ${Math.round(r.ms)} ms` }),
+  // What the user waited (edit to full report: the sandbox's queue and start included), then the engine's own time.
+  done: (r) => ({ tone: 'ok', text: r.waitedMs === undefined ? `Evaluated in ${Math.round(r.ms)} ms` : `Evaluated in ${Math.round(r.waitedMs)} ms (engine ${Math.round(r.ms)} ms)` }),
   timeout: (r, c) => ({
     tone: 'error',
     text:
