@@ -48,7 +48,7 @@ test('no guide on a page opened from a permalink, an example link, or in an embe
 
 test('Help opens from the header and with ?, and lists the shortcuts, the glossary and the version', async ({ page }) => {
   await openCase(page, {});
-  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
   const help = page.getByRole('dialog', { name: 'Help' });
   await expect(help).toBeVisible();
   const shortcuts = help.getByTestId('help-shortcuts');
@@ -79,7 +79,7 @@ test('Report a problem copies the Markdown report of the case on screen', async 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openCase(page, { tool: 'report_me' });
   await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
-  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
   const help = page.getByRole('dialog', { name: 'Help' });
   await help.getByRole('button', { name: /Report a problem/ }).click();
   await expect(help.getByTestId('help-report-status')).toHaveText('Bug report copied');
