@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
-import { editorText, expect, openCase, test, waitForEditors } from './fixtures.ts';
+import { editorText, expect, openCase, openLink, test, waitForEditors } from './fixtures.ts';
 
 test.use({ reuse: true });
 
@@ -58,3 +58,36 @@ for (const { path, change } of CHANGES) {
     expect(answerAfterChange).not.toBe(sample);
   });
 }
+
+test('a fix proposed for one case is gone after the role changes, and its Apply edits nothing', async ({ page }) => {
+  test.slow();
+  await openLink(page, '#example/copilot-extra-key');
+  await waitForEditors(page);
+  await page.getByRole('button', { name: 'Suggest fixes' }).click();
+  const apply = page.getByTestId('fix').getByRole('button', { name: 'Apply' }).first();
+  await expect(apply).toBeVisible();
+  const schemaAfter = await page.evaluate(() => {
+    const hook = window.__playground!;
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="fix"] .fix-apply');
+    if (!button) throw new Error('no Apply button on screen');
+    hook.store.getState().setField('role', 'input');
+    button.click();
+    return hook.store.getState().schema;
+  });
+  await expect(page.getByTestId('fix')).toHaveCount(0);
+  expect(await editorText(page, 'schema')).toBe(schemaAfter);
+  expect(schemaAfter).not.toContain('z.looseObject(');
+});
+
+test('the compare grid marks itself as the earlier case’s once the case changes', async ({ page }) => {
+  test.slow();
+  await openCase(page, {});
+  await page.getByRole('button', { name: 'Compare versions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare versions' });
+  await expect(dialog.getByTestId('compare-table')).toHaveAttribute('data-stale', 'false');
+  await page.evaluate(() => window.__playground!.store.getState().setField('answer', '{ "id": "other" }'));
+  await expect(dialog.getByTestId('compare-status')).toContainText('The case changed: these cells are the earlier case’s');
+  await expect(dialog.getByTestId('compare-table')).toHaveAttribute('data-stale', 'true');
+  await expect(dialog.getByRole('button', { name: 'Compare again' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+});
