@@ -4,7 +4,7 @@
  * context per load), keydown in the answer editor → updated verdict (a gallery case and two large ones), and weighs
  * the JavaScript (gzip) fetched before the first verdict, with the engine worker broken down by npm package, and the
  * longest main-thread task when a giant report lands (`--row giant-answer` runs that row alone), and a repeat visit in
- * the same browser context (`--row repeat-visit`).
+ * the same browser context (`--row repeat-visit`), and the time to a full compare grid (`--row compare-grid`, bench/compare.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { workerBreakdown, type WorkerBreakdown } from './bundle.ts';
 import { pageHeap, workerHeaps } from './memory.ts';
 import { FIRST_VERDICT_MARK, tracedLoad, type Waterfall } from './waterfall.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
+import { compareGrids, renderGrids } from './compare.ts';
 import { size, table, type RunOptions, type Section, type SectionResult } from './run.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -938,13 +939,17 @@ export const section: Section = {
   id: 'browser',
   title: 'Browser: first verdict, edit → verdict, memory, runaway code, JavaScript and the waterfall before the first verdict',
   async run({ quick, dist, row }: RunOptions): Promise<SectionResult> {
-    if (row !== undefined && row !== 'giant-answer' && row !== 'repeat-visit') throw new Error(`--row ${row}: the browser section's rows are: giant-answer, repeat-visit`);
+    if (row !== undefined && row !== 'giant-answer' && row !== 'repeat-visit' && row !== 'compare-grid') throw new Error(`--row ${row}: the browser section's rows are: giant-answer, repeat-visit, compare-grid`);
     const n = quick ? { loads: 3, largeLoads: 2, edits: 10, memoryEdits: 20, giant: 1, runaway: 2, repeatContexts: 2 } : { loads: 10, largeLoads: 5, edits: 30, memoryEdits: 100, giant: 3, runaway: 5, repeatContexts: 3 };
     const app = await builtApp(dist);
     const server = await serve(app.dir);
     const browser = await chromium.launch(chromiumLaunchOptions());
     const blocked: string[] = [];
     try {
+      if (row === 'compare-grid') {
+        const grids = await compareGrids(browser, server.origin, quick ? 1 : 3, blocked);
+        return { text: renderGrids(grids), json: { dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, grids, quick, blockedUrls: blocked } };
+      }
       if (row === 'repeat-visit') {
         const repeat = await repeatVisits(server.origin, n.repeatContexts, 4, blocked);
         return { text: renderRepeat(repeat).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, repeat, quick, blockedUrls: blocked } };

@@ -55,3 +55,22 @@ test('the embed, read-only text and then editing, each light and dark', async ({
   await waitForEditors(page);
   await test.step('editing', themes);
 });
+
+test('the first-visit guide and the Help panel, light and dark', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  await expect(page.getByTestId('guide')).toBeVisible();
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  for (const scheme of ['light', 'dark'] as const) {
+    await test.step(scheme, async () => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Help', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Help' })).toHaveCount(0);
+    });
+  }
+});

@@ -5,6 +5,7 @@
  */
 import type { ExpectedVerdict } from '../src/examples/case-format.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
+import { DEFAULT_STORY } from '../src/examples/default-story.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import { checkListError, checkVerdict, editorText, expect, openCase, openLink, test } from './fixtures.ts';
@@ -63,6 +64,7 @@ test.describe('rows that load the app themselves', () => {
     await openLink(page, '#example/no-such-example');
     await expect(page.getByTestId('banner')).toContainText('This link names an example ("no-such-example") this playground does not have. A fresh case was opened instead.');
     await expect.poll(() => editorText(page, 'answer')).toBe(DEFAULT_CASE.answer);
-    await expect(page.getByTestId('example-strip')).toHaveCount(0);
+    // No example's explanation: the default case's own story.
+    await expect(page.getByTestId('example-strip')).toContainText(DEFAULT_STORY.title);
   });
 });

@@ -28,3 +28,19 @@ test('an imported tools/list + tools/call pair fills the case and shows a verdic
   expect(await editorText(page, 'schema')).toContain('export const listing = {');
   expect(JSON.parse(await editorText(page, 'answer'))).toMatchObject({ id: 'inv_42', costCenter: 'CC-7' });
 });
+
+test('a pasted tools/list with two tools offers both; the one picked fills the case', async ({ page }) => {
+  await openCase(page, {});
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  const list = recorded.messages.find((m) => ((m as { result?: { tools?: unknown } }).result ?? {}).tools) as { result: { tools: unknown[] } };
+  const second = { name: 'list_orders', outputSchema: { type: 'object', properties: { orders: { type: 'array' } }, additionalProperties: false } };
+  const twoTools = { ...list, result: { tools: [...list.result.tools, second] } };
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.getByRole('textbox', { name: /Paste a tools\/list/ }).fill(JSON.stringify(twoTools, null, 2));
+  await page.getByRole('button', { name: 'Fill the case' }).click();
+  const picker = page.getByTestId('import-tools');
+  await expect(picker.getByRole('button')).toHaveText(['get_invoice', 'list_orders']);
+  await picker.getByRole('button', { name: 'list_orders' }).click();
+  await expect(page.getByRole('textbox', { name: 'Tool' })).toHaveValue('list_orders');
+  await expect.poll(() => editorText(page, 'schema')).toContain('"orders"');
+});

@@ -23,8 +23,8 @@ async function openCompare(page: Page) {
   await page.getByRole('button', { name: 'Compare versions' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compare versions' });
   await expect(dialog.getByTestId('compare-table')).toBeVisible();
-  // Bounded at 20 s: either every run is done, or the view says which had no time.
-  await expect(dialog.getByTestId('compare-status')).toContainText(/All \d+ runs done|Stopped at the 20 s bound/, { timeout: 60_000 });
+  // Each run bounded on its own: either every run is done, or the view says which had no time.
+  await expect(dialog.getByTestId('compare-status')).toContainText(/All \d+ runs done|had no time/, { timeout: 120_000 });
   return dialog;
 }
 

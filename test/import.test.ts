@@ -103,4 +103,39 @@ describe('import', () => {
   it('says what is missing instead of guessing', () => {
     expect(importExchange(JSON.stringify({ jsonrpc: '2.0', id: 3, result: { content: [], structuredContent: { a: 1 } } }))).toMatchObject({ ok: false, message: expect.stringContaining('Nothing to check against') });
   });
+
+  describe('a tools/list with several tools', () => {
+    const list = recorded.messages.find((m) => (m['result'] as { tools?: unknown } | undefined)?.tools)!;
+    const second = { name: 'list_orders', inputSchema: { type: 'object', properties: { customer: { type: 'string' } }, required: ['customer'] }, outputSchema: { type: 'object', properties: { orders: { type: 'array' } }, additionalProperties: false } };
+    const twoTools = { ...list, result: { tools: [...(list['result'] as { tools: unknown[] }).tools, second] } };
+
+    it('offers both tools to pick from, instead of refusing or guessing', () => {
+      expect(importExchange(JSON.stringify(twoTools))).toEqual({
+        ok: false,
+        message: 'The tools/list lists 2 tools (get_invoice, list_orders) and nothing pasted says which one: pick the tool to check.',
+        choose: ['get_invoice', 'list_orders'],
+      });
+      // With a result but no tools/call, the result still does not say which tool it came from.
+      expect(importExchange(JSON.stringify([twoTools, { jsonrpc: '2.0', id: 4, result: { content: [], structuredContent: { orders: [] } } }]))).toMatchObject({ ok: false, choose: ['get_invoice', 'list_orders'] });
+    });
+
+    it('fills the case from the tool picked by name', () => {
+      const r = importExchange(JSON.stringify(twoTools), { tool: 'list_orders' });
+      if (!r.ok) throw new Error(r.message);
+      expect(r.imported).toMatchObject({ role: 'output', tool: 'list_orders' });
+      expect(r.imported.schema).toContain('"orders"');
+      expect(importExchange(JSON.stringify(twoTools), { tool: 'nope' })).toEqual({
+        ok: false,
+        message: '"nope" is not in the pasted tools/list (it lists get_invoice, list_orders). Paste the tools/list that lists "nope", or its JSON Schema.',
+      });
+    });
+
+    it('a tools/call picks its tool', () => {
+      const call = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_orders', arguments: { customer: 'c1' } } };
+      const r = importExchange([twoTools, call].map((m) => JSON.stringify(m)).join('\n'));
+      if (!r.ok) throw new Error(r.message);
+      expect(r.imported).toMatchObject({ role: 'input', tool: 'list_orders', answer: JSON.stringify({ customer: 'c1' }, null, 2) });
+      expect(r.imported.schema).toContain('"customer"');
+    });
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * `mcp-schema-playground evaluate <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P] [--expanded]`: prints the
+ * `mcp-schema-playground evaluate <case.json|-> [--zod V] [--sdk V] [--server V] [--answer-form F] [--protocol P] [--tool NAME] [--expanded]`: prints the
  * Report as JSON, as evaluate() returns it (contract v2: each wire value once in `values`, rows pointing at it); with
  * `--expanded`, in contract v1's form (each row holding its value). The flags override the case file's `versions`,
  * `answerForm` and `protocol`; `--help` prints the usage (exit 0). In a clone, `npm run evaluate -- …`. One rule for the exit code: 0 when it
@@ -28,7 +28,7 @@ export interface EvaluateIo {
   evaluate?(c: unknown): Promise<Report>;
 }
 
-const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, expanded: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+const FLAGS = { zod: { type: 'string' }, sdk: { type: 'string' }, server: { type: 'string' }, 'answer-form': { type: 'string' }, protocol: { type: 'string' }, expanded: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, tool: { type: 'string' } } as const;
 
 /** The exit code: 0 when it evaluated, 2 when there is no case to evaluate (the reason written to `err`). */
 export async function evaluateMain(argv: string[], io: EvaluateIo): Promise<number> {
@@ -67,9 +67,10 @@ export async function evaluateMain(argv: string[], io: EvaluateIo): Promise<numb
 }
 
 /** The case with the flags over its `versions`, `answerForm` and `protocol`, or the message refusing a version or form that does not exist. */
-function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: string; 'answer-form'?: string; protocol?: string }): { ok: true; data: unknown } | { ok: false; error: string } {
+function withFlags(data: unknown, flags: { zod?: string; sdk?: string; server?: string; 'answer-form'?: string; protocol?: string; tool?: string }): { ok: true; data: unknown } | { ok: false; error: string } {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ok: true, data };
-  const own = data as { versions?: unknown; answerForm?: unknown };
+  // The tool by name: the case's `tool` (the name the Report carries) and `registered` (which of a paste's registered tools is checked).
+  const own = (flags.tool === undefined ? data : { ...data, tool: flags.tool, registered: flags.tool }) as { versions?: unknown; answerForm?: unknown };
   const given = { zod: flags.zod, sdk: flags.sdk, server: flags.server };
   const fromFile = typeof own.versions === 'object' && own.versions !== null ? own.versions : {};
   const versions = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };

@@ -97,6 +97,7 @@ export function clientRealm(first: MessagePort, send: (message: WorkerMessage) =
   const restarted = (port: MessagePort, reason: string) => {
     link.connect(port);
     link.failWaiting(reason);
+    sdk.lost(reason);
   };
   const worlds = (m: WorldClientsPort) => {
     const waited = asking;
@@ -107,7 +108,10 @@ export function clientRealm(first: MessagePort, send: (message: WorkerMessage) =
     }
     if (!(m.port instanceof MessagePort)) return;
     worldLink.connect(m.port);
-    if (m.reason !== null) worldLink.failWaiting(String(m.reason));
+    if (m.reason !== null) {
+      worldLink.failWaiting(String(m.reason));
+      worldSdk.lost(String(m.reason));
+    }
     waited?.resolve();
   };
   const clients: Required<ClientHost> = { open: (spec, port) => (spec.world ? worldsReady().then(() => worldSdk.open(spec, port)) : sdk.open(spec, port)), prepare: worldsReady };

@@ -15,9 +15,12 @@ export interface LiveEvaluation {
 /**
  * Evaluates the current case now (or, with `hold`, only once asked or edited) and after every change to it.
  */
-export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator, opts: { hold?: boolean } = {}): LiveEvaluation {
+export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator, opts: { hold?: boolean; now?: () => number } = {}): LiveEvaluation {
   let stopped = false;
+  const clock = opts.now ?? (() => performance.now());
   const run = () => {
+    // The edit (or Ctrl/Cmd+Enter) that asked for this run: the status line says how long the user waited from here.
+    const asked = clock();
     const state = store.getState();
     const prior = state.report;
     state.setRun({ kind: 'evaluating' });
@@ -33,13 +36,13 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
     evaluator.evaluate(c, { onPartial }).then(
       (outcome) => {
         if (stopped) return;
-        land(store, outcome);
+        land(store, outcome, clock() - asked);
         // A run that ended without a full report (timeout, crash, a report failing the contract) takes its first report back.
         const now = store.getState();
         if (outcome.kind !== 'stale' && now.run.kind !== 'done' && now.report?.pending) store.setState({ report: prior });
       },
       (e: unknown) => {
-        if (!stopped) land(store, { kind: 'crash', message: messageOf(e) });
+        if (!stopped) land(store, { kind: 'crash', message: messageOf(e) }, clock() - asked);
       },
     );
   };
@@ -58,11 +61,11 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
 }
 
 /** What each outcome does to the store; a new outcome kind fails to compile until it is handled here. */
-const LAND: { [K in Outcome['kind']]: (store: PlaygroundStore, outcome: Extract<Outcome, { kind: K }>) => void } = {
+const LAND: { [K in Outcome['kind']]: (store: PlaygroundStore, outcome: Extract<Outcome, { kind: K }>, waitedMs: number) => void } = {
   // The report comes from a realm that ran pasted code: it is checked against the contract before anything renders it.
-  report: (store, o) => {
+  report: (store, o, waitedMs) => {
     const checked = checkReport(o.report);
-    if (checked.ok) store.getState().setRun({ kind: 'done', ms: o.ms }, checked.report);
+    if (checked.ok) store.getState().setRun({ kind: 'done', ms: o.ms, waitedMs }, checked.report);
     else store.getState().setRun({ kind: 'crash', message: checked.message });
   },
   timeout: (store, o) => store.getState().setRun({ kind: 'timeout', budgetMs: o.budgetMs }),
@@ -70,6 +73,6 @@ const LAND: { [K in Outcome['kind']]: (store: PlaygroundStore, outcome: Extract<
   stale: () => {},
 };
 
-function land(store: PlaygroundStore, outcome: Outcome): void {
-  (LAND[outcome.kind] as (store: PlaygroundStore, outcome: Outcome) => void)(store, outcome);
+function land(store: PlaygroundStore, outcome: Outcome, waitedMs: number): void {
+  (LAND[outcome.kind] as (store: PlaygroundStore, outcome: Outcome, waitedMs: number) => void)(store, outcome, waitedMs);
 }

@@ -16,7 +16,8 @@ export type RunState =
   | { kind: 'held' }
   /** `first`: the report on screen is this run's first report (the selected verdict; the rest is still coming). */
   | { kind: 'evaluating'; first?: true }
-  | { kind: 'done'; ms: number }
+  /** `ms`: the engine's time; `waitedMs`: from the edit that asked for the run to its full report landing. */
+  | { kind: 'done'; ms: number; waitedMs?: number }
   | { kind: 'timeout'; budgetMs: number }
   | { kind: 'crash'; message: string };
 

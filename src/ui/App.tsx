@@ -3,7 +3,9 @@ import { Banner, DraftNote } from './Banner.tsx';
 import { EmbedApp } from './embed/EmbedApp.tsx';
 import { Editors } from './Editors.tsx';
 import { ErrorBoundary, FailedCard } from './ErrorBoundary.tsx';
+import { Guide } from './Guide.tsx';
 import { Header } from './Header.tsx';
+import { HelpDialog } from './help/HelpDialog.tsx';
 import { Results } from './Results.tsx';
 import { usePlayground, useServices } from './storeContext.ts';
 import { useShortcuts } from './useShortcuts.ts';
@@ -24,6 +26,8 @@ function FullApp() {
       <Header />
       <Banner />
       <DraftNote />
+      <Guide />
+      <HelpDialog />
       <main className="workspace">
         <Editors />
         <Results />

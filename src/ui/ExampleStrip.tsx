@@ -1,5 +1,8 @@
-/** The open example's explanation, above the panes, while the case is still exactly that example. */
+/** The open example's explanation (or the default case's story), above the panes, while the case is still exactly that one. */
+import { useState, type ReactNode } from 'react';
 import type { EraOutcome } from '../examples/case-format.ts';
+import { DEFAULT_STORY } from '../examples/default-story.ts';
+import { DEFAULT_CASE } from '../state/defaults.ts';
 import { exampleCase, findExample } from '../examples/links.ts';
 import { sameCase } from '../engine/case.ts';
 import type { PlaygroundState } from '../state/store.ts';
@@ -11,20 +14,39 @@ function selectOpenExample(s: PlaygroundState) {
   return example && sameCase(exampleCase(example), s) ? example : null;
 }
 
-/** The strip, when an example is open and unedited. */
+/** Whether the case on screen is the default one, unedited (and no example is named for it). */
+function selectIsDefault(s: PlaygroundState): boolean {
+  return s.exampleId === null && sameCase(DEFAULT_CASE, s);
+}
+
+/** The strip, when an example is open and unedited, or the default case is. */
 export function ExampleStrip() {
   const { store } = useServices();
   const example = usePlayground(selectOpenExample);
-  if (!example) return null;
+  const isDefault = usePlayground(selectIsDefault);
+  const [storyHidden, setStoryHidden] = useState(false);
+  if (example) {
+    return (
+      <Strip what="example" title={example.title} text={example.explanation} onDismiss={() => store.getState().setExample(null)}>
+        {example.expect.eras && <EraSideBySide eras={example.expect.eras} />}
+      </Strip>
+    );
+  }
+  // The default case's one-line story, like an example's explanation.
+  return isDefault && !storyHidden ? <Strip what="case" title={DEFAULT_STORY.title} text={DEFAULT_STORY.explanation} onDismiss={() => setStoryHidden(true)} /> : null;
+}
+
+/** The strip itself: the title and explanation, what follows them, and Dismiss. */
+function Strip({ what, title, text, onDismiss, children }: { what: 'example' | 'case'; title: string; text: string; onDismiss(): void; children?: ReactNode }) {
   return (
-    <aside className="example-strip" aria-label="About this example" data-testid="example-strip">
+    <aside className="example-strip" aria-label={`About this ${what}`} data-testid="example-strip">
       <div className="example-text">
         <p>
-          <strong>{example.title}.</strong> {example.explanation}
+          <strong>{title}.</strong> {text}
         </p>
-        {example.expect.eras && <EraSideBySide eras={example.expect.eras} />}
+        {children}
       </div>
-      <button type="button" className="ghost" onClick={() => store.getState().setExample(null)} aria-label="Dismiss the example's explanation">
+      <button type="button" className="ghost" onClick={onDismiss} aria-label={`Dismiss the ${what}'s explanation`}>
         Dismiss
       </button>
     </aside>

@@ -1,7 +1,8 @@
-/** The header: title, examples (and Reset), role switch, tool name, converter and client pickers, then the theme, Export and Share (the version pickers sit in the status bar). */
+/** The header: title, examples (and Reset), role switch, tool name, converter and client pickers, then the theme, Help, Export and Share (the version pickers sit in the status bar). */
 import { CLIENT_ENTRIES, CONVERTER_ENTRIES } from '../engine/contract/catalog.ts';
 import { ExamplesMenu } from './controls/ExamplesMenu.tsx';
 import { ExportMenu } from './controls/ExportMenu.tsx';
+import { HelpButton } from './help/HelpButton.tsx';
 import { Picker } from './controls/Picker.tsx';
 import { RoleSwitch } from './controls/RoleSwitch.tsx';
 import { ShareButton } from './controls/ShareButton.tsx';
@@ -36,6 +37,7 @@ export function Header() {
       </div>
       <div className="header-actions">
         <ThemeSwitch />
+        <HelpButton />
         <div className="share">
           <Toast />
           <ExportMenu />

@@ -1,22 +1,16 @@
 /**
- * The app's keyboard shortcuts, as users read them: the Help panel lists them and `npm run readme:catalog` writes them
- * into the README (test/catalog.test.ts fails while the two differ). useShortcuts binds each one, and the compiler
- * checks that every entry here has a binding there.
+ * The app's keyboard shortcuts, as users read them: the one list the Help panel shows, useShortcuts.ts installs, and
+ * the README's shortcut table is generated from (keep its name, path and shape).
  */
 
-/** `keys` is how the shortcut is written for people ("Ctrl/Cmd+S"); `does` says what it does, as a sentence. */
-export interface ShortcutEntry {
-  keys: string;
-  does: string;
-}
-
-/** Ctrl on Windows and Linux, Cmd on macOS: the prefix of every shortcut useShortcuts binds. */
-export const MOD = 'Ctrl/Cmd+';
-
+/** Each shortcut: the keys, and what they do. */
 export const SHORTCUTS = [
-  { keys: `${MOD}S`, does: 'Copy the link to this case (as Share does)' },
-  { keys: `${MOD}Enter`, does: 'Evaluate the case again, also from inside an editor' },
-] as const satisfies readonly ShortcutEntry[];
+  { keys: 'Ctrl/Cmd+S', does: 'Copies the link to this case (what Share does).' },
+  { keys: 'Ctrl/Cmd+Enter', does: 'Evaluates the case again now.' },
+  { keys: '?', does: 'Opens Help (when the focus is not in an editor or a text field).' },
+  { keys: 'Esc', does: 'Closes Help, the compare view or an open menu.' },
+  { keys: 'Ctrl/Cmd+Z', does: 'In an editor: undoes the last edit, an applied fix or a loaded answer included.' },
+] as const satisfies readonly { keys: string; does: string }[];
 
-/** The `keys` of every shortcut, one binding each. */
+/** The keys of one shortcut, as listed. */
 export type ShortcutKeys = (typeof SHORTCUTS)[number]['keys'];

@@ -1,6 +1,6 @@
 /**
  * The UI's own state beside the case store (zustand, vanilla, created by main.tsx and handed down in the services
- * context): the mounted editors, the answer place last gone to, the Monaco gate and the theme choice.
+ * context): the mounted editors, the answer place last gone to, the Monaco gate, the theme choice and whether Help is open.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { answerPlace, type PathTarget } from './editor/answerPlace.ts';
@@ -38,6 +38,9 @@ export interface UiState {
   /** The converter whose listing the listed-schema pane's diff is taken against (zod's until another is picked). */
   diffAgainst: ConverterId;
   setDiffAgainst(id: ConverterId): void;
+  /** The Help panel is open (the header's Help button, or `?`). */
+  help: boolean;
+  setHelp(open: boolean): void;
 }
 
 /** The UI store type. */
@@ -72,6 +75,8 @@ export function createUiStore(theme: Theme = 'auto', rememberTheme: (theme: Them
     },
     diffAgainst: 'zod',
     setDiffAgainst: (id) => set({ diffAgainst: id }),
+    help: false,
+    setHelp: (open) => set({ help: open }),
     theme,
     chooseTheme: (next) => {
       rememberTheme(next);

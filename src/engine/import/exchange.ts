@@ -34,13 +34,19 @@ interface Found {
   schema: JsonSchema | null;
 }
 
-/** The case a pasted exchange fills, or the sentence saying why it cannot. */
-export function importExchange(text: string): { ok: true; imported: ImportedCase } | { ok: false; message: string } {
+/**
+ * What an import gives: the case, or the sentence saying why there is none; `choose` lists the tools a pasted tools/list
+ * offers when nothing in the paste says which one (a tools/call would): ask the user, then import again with `tool`.
+ */
+export type ImportResult = { ok: true; imported: ImportedCase } | { ok: false; message: string; choose?: readonly string[] };
+
+/** The case a pasted exchange fills (`tool`: the tools/list's tool to take, by name), or the sentence saying why it cannot. */
+export function importExchange(text: string, opts: { tool?: string } = {}): ImportResult {
   const messages = messagesOf(text);
   if (!messages.ok) return { ok: false, message: `Not JSON ${messages.at}: paste a tools/list or tools/call message (JSON-RPC or its result), or a JSON Schema.` };
   const found: Found = { tools: null, call: null, result: null, schema: null };
   for (const m of messages.values) if (isSchemaNode(m)) read(m, found);
-  return fill(found);
+  return fill(found, opts.tool);
 }
 
 /**
@@ -119,24 +125,33 @@ function resultOf(result: { [key: string]: Json }): NonNullable<Found['result']>
   return { structured: result['structuredContent'], isError: result['isError'] === true, text: isSchemaNode(block) ? (block['text'] as string) : null };
 }
 
-function fill(found: Found): { ok: true; imported: ImportedCase } | { ok: false; message: string } {
+function fill(found: Found, chosen: string | undefined): ImportResult {
   const tools = found.tools ?? [];
-  const named = found.call?.name ?? null;
-  if (named !== null && tools.length > 0 && !tools.some((t) => t.name === named)) {
-    const listed = tools.map((t) => t.name).join(', ');
-    return { ok: false, message: `The tools/call calls "${named}", which the pasted tools/list does not list (it lists ${listed}). Paste the tools/list that lists "${named}", or its JSON Schema.` };
+  const called = found.call?.name ?? null;
+  const listed = () => tools.map((t) => t.name).join(', ');
+  if (chosen !== undefined && called !== null && chosen !== called) {
+    return { ok: false, message: `The tools/call calls "${called}", not "${chosen}": leave the tool to the tools/call, or paste the tools/list alone.` };
   }
-  const tool = tools.find((t) => t.name === named) ?? (tools.length === 1 ? tools[0] : tools.find((t) => t.outputSchema !== undefined && found.result));
+  const named = chosen ?? called;
+  if (named !== null && tools.length > 0 && !tools.some((t) => t.name === named)) {
+    const what = chosen !== undefined ? `"${named}" is not in the pasted tools/list` : `The tools/call calls "${named}", which the pasted tools/list does not list`;
+    return { ok: false, message: `${what} (it lists ${listed()}). Paste the tools/list that lists "${named}", or its JSON Schema.` };
+  }
+  // The tool is the one the tools/call (or the user) names, or the only one listed; with several and no name, ask.
+  const tool = tools.find((t) => t.name === named) ?? (tools.length === 1 ? tools[0] : undefined);
+  if (!tool && tools.length > 1) {
+    return { ok: false, message: `The tools/list lists ${tools.length} tools (${listed()}) and nothing pasted says which one: pick the tool to check.`, choose: tools.map((t) => t.name) };
+  }
   const role: Role = found.result || (tool?.outputSchema !== undefined && found.call?.args === undefined) ? 'output' : found.call || tool ? 'input' : 'output';
-  const listed = (role === 'output' ? tool?.outputSchema : tool?.inputSchema) ?? found.schema;
-  if (listed === undefined || listed === null) {
-    const why = tools.length > 1 && !tool ? `tools/list has ${tools.length} tools and nothing says which one` : `no ${role === 'output' ? 'outputSchema' : 'inputSchema'} listed`;
+  const schema = (role === 'output' ? tool?.outputSchema : tool?.inputSchema) ?? found.schema;
+  if (schema === undefined || schema === null) {
+    const why = `no ${role === 'output' ? 'outputSchema' : 'inputSchema'} listed${tool ? ` for ${tool.name}` : ''}`;
     return { ok: false, message: `Nothing to check against: ${why}. Paste the tools/list result with the tools/call, or a JSON Schema.` };
   }
   const notes: string[] = [];
   const answer = answerOf(role, found, notes);
   const about = tool ? `${tool.name}\u2019s ${role === 'output' ? 'outputSchema' : 'inputSchema'} from tools/list` : 'JSON Schema';
-  return { ok: true, imported: { role, tool: tool?.name ?? named, schema: listingSource(listed, about), answer, notes } };
+  return { ok: true, imported: { role, tool: tool?.name ?? named, schema: listingSource(schema, about), answer, notes } };
 }
 
 function answerOf(role: Role, found: Found, notes: string[]): string | null {

@@ -40,6 +40,8 @@ export interface RealClient {
   callTool(params: { name: string; arguments: unknown }): Promise<ToolResult>;
   /** v2: the protocol version the connection negotiated; v1: undefined. */
   negotiated: string | undefined;
+  /** False once the realm the client ran in was ended (the sandbox restarted it): the session must be opened again. */
+  alive?(): boolean;
   close(): Promise<void>;
 }
 

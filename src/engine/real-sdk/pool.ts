@@ -10,8 +10,9 @@ export const RUN_TIMEOUT_MS = 5000;
 /** Open sessions kept (least recently used first). Each holds a small server and client; the UI needs two per schema. */
 export const MAX_SESSIONS = 8;
 
-/** What a pool keeps: anything it can close. */
+/** What a pool keeps: anything it can close, and that may say it can no longer be used (its client's realm was ended). */
 export interface Closable {
+  alive?(): boolean;
   close(): Promise<void>;
 }
 
@@ -58,6 +59,8 @@ export function sessionPool(): SessionPool {
 async function runTimed(entries: Entry[], entry: Entry, use: (s: Closable) => Promise<void>): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = (async () => {
+    // A session whose client is gone (the sandbox ended its client realm and started another) is opened again.
+    if (entry.session && !(await entry.session.then((s) => s.alive?.() !== false, () => true))) await closeEntry(entry);
     entry.session ??= entry.open();
     await use(await entry.session);
     return true;

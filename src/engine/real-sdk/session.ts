@@ -33,6 +33,8 @@ export interface Session {
   slot: { answer: Json; serialize: boolean };
   /** This session's tools/list, once asked: the listing of one registered tool never changes, so later runs reuse it. */
   listing?: Promise<{ listed: JsonSchema | null; listError: string | null }>;
+  /** False once its client's realm was ended (the pool then opens the session again). */
+  alive(): boolean;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function open(version: RealSdkId, loaded: LoadedCase): Promise<Sess
     },
     registered: {},
     slot,
+    alive: () => client?.alive?.() !== false,
     close: async () => {
       await client?.close().catch(() => undefined);
       await closeServer().catch(() => undefined);

@@ -1,13 +1,14 @@
 /** The URL hash as a storage: the one place the fragment is written (through the writer), and where a pasted link is read back. */
 import { createLinkEncoder, readLink, type LinkEncoder } from '../permalink.ts';
 import { sameCase } from '../../engine/case.ts';
-import { selectCase, type PlaygroundStore } from '../store.ts';
+import { exampleCase, exampleLink, findExample } from '../../examples/links.ts';
+import { selectCase, type PlaygroundState, type PlaygroundStore } from '../store.ts';
 import { startWriter } from './writer.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
 export interface UrlTarget {
   location: { hash: string; pathname: string; search: string };
-  history: { replaceState(data: unknown, unused: string, url: string): void };
+  history: { replaceState(data: unknown, unused: string, url: string): void; pushState?(data: unknown, unused: string, url: string): void };
   addEventListener(type: 'hashchange', listener: (e: { newURL: string }) => void): void;
   removeEventListener(type: 'hashchange', listener: (e: { newURL: string }) => void): void;
 }
@@ -19,10 +20,18 @@ export interface UrlSync {
   stop(): void;
 }
 
+/** The `#example/<id>` link while the case on screen is that gallery example, unedited; else null. */
+export function openExampleLink(s: PlaygroundState): string | null {
+  const example = s.exampleId === null ? undefined : findExample(s.exampleId);
+  return example && sameCase(exampleCase(example), s) ? exampleLink(example.id) : null;
+}
+
 /**
  * Mirrors the case into `location.hash` via `history.replaceState`, at most once per `throttleMs` (trailing) and only
- * when the link changed, and clears it while the case is too large for a link; opens a link the user pastes into the
- * address bar of the open app (`hashchange`).
+ * when the link changed, and clears it while the case is too large for a link; an open, unedited example keeps its
+ * short `#example/<id>` link. Picking an example in the app pushes a history entry (the case it replaces keeps its own
+ * link in the entry before), so Back returns to that case. Opens a link the user pastes into the address bar of the
+ * open app, or goes Back or Forward to (`hashchange`).
  */
 export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttleMs = 1000, links: LinkEncoder = createLinkEncoder()): UrlSync {
   // Encoding is done at the write, not per keystroke: deflating a large case costs milliseconds. A case too large for
@@ -32,8 +41,7 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     changed: (a, b) => !sameCase(a, b),
     links,
     write: () => {
-      const link = links.linkOf(selectCase(store.getState()));
-      const hash = link.ok ? link.link : '';
+      const hash = hashOf(store.getState());
       // Compared with the address bar itself, not with the last link written: a navigation may have changed it since.
       if (hash === target.location.hash) return;
       // No fragment: the page's own path and query (an empty URL would leave the address bar as it is).
@@ -56,10 +64,27 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
     if (target.location.hash !== hash) target.history.replaceState(null, '', hash);
     loadCase(link.state, link.example, { linked: true });
   };
+  const hashOf = (s: PlaygroundState): string => {
+    const example = openExampleLink(s);
+    if (example) return example;
+    const link = links.linkOf(selectCase(s));
+    return link.ok ? link.link : '';
+  };
+  // An example picked in the app (not navigated to: the address bar would already hold its link): the entry the user
+  // leaves gets the case being replaced, and the example a new entry.
+  const unsubscribe = store.subscribe((next, prev) => {
+    const example = openExampleLink(next);
+    if (!example || next.exampleId === prev.exampleId || target.location.hash === example || !target.history.pushState) return;
+    writer.cancel();
+    const before = hashOf(prev);
+    if (before !== target.location.hash) target.history.replaceState(null, '', before || `${target.location.pathname}${target.location.search}`);
+    target.history.pushState(null, '', example);
+  });
   target.addEventListener('hashchange', onHashChange);
   return {
     flush: writer.flush,
     stop: () => {
+      unsubscribe();
       writer.stop();
       target.removeEventListener('hashchange', onHashChange);
     },

@@ -18,6 +18,7 @@ export default function CompareDialog({ onClose }: CompareDialogProps) {
   const { store } = useServices();
   const dialog = useRef<HTMLDialogElement>(null);
   const { runs, changed, again } = useCompare();
+  const running = [...runs.values()].some((r) => r.kind === 'queued');
   const client = usePlayground((s) => s.client);
   const versions = usePlayground((s) => s.versions);
   const protocol = usePlayground((s) => s.protocol);
@@ -33,7 +34,7 @@ export default function CompareDialog({ onClose }: CompareDialogProps) {
         <p className="hint" role="status" data-testid="compare-status">
           {status}
         </p>
-        {(changed || status.startsWith('Stopped')) && (
+        {(changed || (!running && [...runs.values()].some((r) => r.kind === 'no-time'))) && (
           <button type="button" className="ghost" onClick={again}>
             Compare again
           </button>
@@ -47,6 +48,7 @@ export default function CompareDialog({ onClose }: CompareDialogProps) {
         client={client}
         current={versions}
         protocol={protocol}
+        stale={changed}
         onPick={(zod, column) => {
           const v = column.versions(zod);
           const { setField, setVersions } = store.getState();

@@ -11,15 +11,17 @@ export interface CompareTableProps {
   current: Versions;
   protocol: Protocol;
   onPick(zod: ZodVersion, column: Column): void;
+  /** The cells are an earlier case's (the case changed since they ran): shown dimmed. */
+  stale?: boolean;
 }
 
 /** The table. */
-export function CompareTable({ runs, client, current, protocol, onPick }: CompareTableProps) {
+export function CompareTable({ runs, client, current, protocol, onPick, stale = false }: CompareTableProps) {
   const cell = (zod: ZodVersion, column: Column): Cell => cellOf(runs.get(worldKey(worldOf(column, zod))), column, client);
   const defaultColumn = COLUMNS.find((c) => c.id === DEFAULT_CELL.column);
   const reference = defaultColumn ? cell(DEFAULT_CELL.zod, defaultColumn) : null;
   return (
-    <table className="compare-table" data-testid="compare-table">
+    <table className="compare-table" data-testid="compare-table" data-stale={stale}>
       <caption className="visually-hidden">Listing and verdict per zod version (rows) and SDK (columns)</caption>
       <thead>
         <tr>
@@ -77,7 +79,10 @@ function ColumnClient({ column, picked }: { column: Column; picked: ClientId }) 
 
 function CellBody({ cell, isDefault }: { cell: Cell; isDefault: boolean }) {
   if (cell.kind === 'queued') return <span className="hint">running…</span>;
-  if (cell.kind === 'no-time') return <span className="hint">no time: not run within the bound</span>;
+  if (cell.kind === 'no-time') {
+    const why = cell.budgetMs === null ? 'not run' : `ran past its ${cell.budgetMs / 1000} s bound twice`;
+    return <span className="hint">no time: {why}; Compare again runs it</span>;
+  }
   if (cell.kind === 'failed') return <span className="compare-failed">run failed: {cell.message}</span>;
   return (
     <>

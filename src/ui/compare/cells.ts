@@ -8,13 +8,13 @@ export type WorldRun =
   | { kind: 'queued' }
   | { kind: 'report'; report: Report }
   | { kind: 'failed'; message: string }
-  /** The time bound passed before it ran (or finished). */
-  | { kind: 'no-time' };
+  /** It ran past its bound on every try (`budgetMs`), or was dropped from the queue before it ran (null). */
+  | { kind: 'no-time'; budgetMs: number | null };
 
 /** One cell. `outcome` is what the differs-mark compares: listed or not, and PASS/FAIL/none. */
 export type Cell =
   | { kind: 'queued' }
-  | { kind: 'no-time' }
+  | { kind: 'no-time'; budgetMs: number | null }
   | { kind: 'failed'; message: string }
   | { kind: 'done'; listed: boolean; listing: string; verdict: 'PASS' | 'FAIL' | 'none'; message: string; client: ClientId; substituted: boolean };
 
@@ -24,7 +24,8 @@ const MAX_CELL_TEXT = 200;
 /** The cell for a column under a run. */
 export function cellOf(run: WorldRun | undefined, column: Column, picked: ClientId): Cell {
   if (!run || run.kind === 'queued') return { kind: 'queued' };
-  if (run.kind !== 'report') return run.kind === 'no-time' ? { kind: 'no-time' } : { kind: 'failed', message: short(run.message) };
+  if (run.kind === 'no-time') return run;
+  if (run.kind !== 'report') return { kind: 'failed', message: short(run.message) };
   const { client, substituted } = clientFor(column, picked);
   const r = run.report;
   const refused = !r.load.ok ? `schema refused: ${r.load.error.message}` : !r.answer.ok ? `answer refused: ${r.answer.error.message}` : null;

@@ -5,6 +5,8 @@
  */
 import { useRef } from 'react';
 import { CLIENT_ENTRIES, entryOf, POLICY_ENTRIES } from '../../engine/contract/catalog.ts';
+import type { PlaygroundCase } from '../../engine/case.ts';
+import { stillFor, useStillFor } from '../caseBound.ts';
 import { copyText } from '../clipboard.ts';
 import { Note } from '../panes/Pane.tsx';
 import { SchemaDiff } from '../panes/SchemaDiff.tsx';
@@ -17,6 +19,7 @@ import { sameJson } from '../../engine/lib/json.ts';
 /** The fixes section under the verdict rows (nothing while the selected verdict passes). */
 export function Fixes() {
   const { state, ask } = useFixes();
+  const current = useStillFor(state.status === 'none' ? null : state.asked, 'whole-case');
   // Set by Suggest fixes: the heading that replaces the button takes the focus as it mounts.
   const focusTitle = useRef(false);
   const title = (heading: HTMLHeadingElement | null) => {
@@ -24,7 +27,8 @@ export function Fixes() {
     focusTitle.current = false;
     heading.focus();
   };
-  if (state.status === 'none') return null;
+  // Fixes proposed for another case (the render before the new run's state reached the effect) are not shown.
+  if (state.status === 'none' || !current) return null;
   const { total, target } = state;
   const client = entryOf(CLIENT_ENTRIES, target.client).title;
   const policy = entryOf(POLICY_ENTRIES, target.policy).title;
@@ -56,7 +60,7 @@ export function Fixes() {
       </h3>
       {state.status === 'checking' && <Note>Checking {edited} candidate schema edits in the sandbox…</Note>}
       {check.offered.map((f, i) => (
-        <FixCard key={i} checked={f} />
+        <FixCard key={i} checked={f} asked={state.asked} />
       ))}
       {state.status === 'done' && check.offered.length === 0 && (
         <Note>
@@ -83,12 +87,13 @@ export function Fixes() {
   );
 }
 
-function FixCard({ checked }: { checked: CheckedFix }) {
+function FixCard({ checked, asked }: { checked: CheckedFix; asked: PlaygroundCase }) {
   const { store, ui } = useServices();
   const { fix, zodChange, listedBefore, listedAfter } = checked;
   const schema = fix.schema;
   const apply = () => {
-    if (schema === null) return;
+    // Never onto another case: a click that raced a change of case applies nothing.
+    if (schema === null || !stillFor(store.getState(), asked, 'whole-case')) return;
     const { schema: editor, answer: answerEditor } = ui.getState().editors;
     if (editor) {
       const at = firstChange(editor.getText(), schema);

@@ -1,9 +1,11 @@
 /** "Sample answer" and "Find a counterexample": generated in the sandbox, each answer shown with its real verdicts, loaded on a click. */
 import { useState } from 'react';
+import type { PlaygroundCase } from '../../engine/case.ts';
 import { CLIENT_ENTRIES, CONVERTER_ENTRIES, entryOf, titleOf } from '../../engine/contract/catalog.ts';
 import { SEARCH_MS } from '../../engine/generate/request.ts';
 import type { Generated } from '../../engine/report.ts';
 import { selectEngineCase } from '../../state/store.ts';
+import { boundCase, stillFor, useStillFor } from '../caseBound.ts';
 import { VerdictBadge } from '../panes/Verdict.tsx';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { HandlerAnswer } from './HandlerAnswer.tsx';
@@ -18,41 +20,47 @@ const KIND_TEXT = {
 /** The two buttons and what the last request found. */
 export function Generate() {
   const { store, sideRuns, options } = useServices();
-  const [busy, setBusy] = useState<Want | null>(null);
-  const [result, setResult] = useState<GenerateResult | null>(null);
+  const [busy, setBusy] = useState<{ want: Want; asked: PlaygroundCase } | null>(null);
+  const [result, setResult] = useState<{ found: GenerateResult; asked: PlaygroundCase } | null>(null);
+  // A result (or a request in flight) is this case's only while the case is the one it was asked for, answer aside.
+  const current = useStillFor(result?.asked ?? null, 'apart-from-answer');
+  const busyHere = useStillFor(busy?.asked ?? null, 'apart-from-answer');
   // The button names what it makes: an answer under "Sample answer", arguments under "Call arguments".
   const output = usePlayground((s) => s.role === 'output');
   // An embed shows a case; generating answers is the full playground's job (and spares the host page a second sandbox).
   if (options.embed) return null;
   const ask = (want: Want) => {
     const s = store.getState();
-    setBusy(want);
+    const asked = boundCase(s, 'apart-from-answer');
+    setBusy({ want, asked });
     setResult(null);
     void runGenerate(selectEngineCase(s), want, s.converter, s.client, (c) => sideRuns.run(c)).then((r) => {
-      setBusy(null);
-      if (r) setResult(r);
+      setBusy((b) => (b?.asked === asked ? null : b));
+      if (r) setResult({ found: r, asked });
     });
   };
   return (
     <div className="generate" data-testid="generate">
-      <button type="button" className="ghost" onClick={() => ask('sample')} disabled={busy !== null}>
+      <button type="button" className="ghost" onClick={() => ask('sample')} disabled={busy !== null && busyHere}>
         {output ? 'Make a sample answer' : 'Make sample arguments'}
       </button>
-      <button type="button" className="ghost" onClick={() => ask('counterexamples')} disabled={busy !== null} title={`Searches for ${SEARCH_MS / 1000} s in the sandbox for answers zod and the selected client judge differently`}>
+      <button type="button" className="ghost" onClick={() => ask('counterexamples')} disabled={busy !== null && busyHere} title={`Searches for ${SEARCH_MS / 1000} s in the sandbox for answers zod and the selected client judge differently`}>
         Find a counterexample
       </button>
       <HandlerAnswer />
-      {busy && <span className="hint">{busy === 'sample' ? 'Building a sample…' : `Searching for ${SEARCH_MS / 1000} s…`}</span>}
-      {result && <Found result={result} onDone={() => setResult(null)} />}
+      {busy && busyHere && <span className="hint">{busy.want === 'sample' ? 'Building a sample…' : `Searching for ${SEARCH_MS / 1000} s…`}</span>}
+      {result && current && <Found result={result.found} asked={result.asked} onDone={() => setResult(null)} />}
     </div>
   );
 }
 
-function Found({ result, onDone }: { result: GenerateResult; onDone(): void }) {
+function Found({ result, asked, onDone }: { result: GenerateResult; asked: PlaygroundCase; onDone(): void }) {
   const { store, ui } = useServices();
   if (!result.ok) return <p className="generated muted" role="status">Nothing generated: {result.message}</p>;
   const g: Generated = result.generated;
   const load = (text: string) => {
+    // A click that raced a change of case loads nothing into the other case.
+    if (!stillFor(store.getState(), asked, 'apart-from-answer')) return onDone();
     const editor = ui.getState().editors.answer;
     if (editor) editor.setText(text);
     else store.getState().setField('answer', text);
