@@ -40,7 +40,7 @@ attempt('file', () => globalThis.process.getBuiltinModule('node:fs').readFileSyn
 attempt('env', () => JSON.stringify(globalThis.process.env));
 attempt('write', () => globalThis.process.getBuiltinModule('node:fs').writeFileSync(${JSON.stringify(writtenFile)}, 'x'));
 attempt('socket', () => globalThis.process.getBuiltinModule('node:net').connect(${port}, '127.0.0.1').constructor.name);
-attempt('fetch', () => fetch('http://127.0.0.1:${port}/'));
+attempt('fetch', () => { const sent = fetch('http://127.0.0.1:${port}/'); sent.catch(() => {}); return sent; });
 attempt('buffer', () => Buffer.from('x'));
 const load = new Function('s', 'return import(s)');
 const imported = (name, use) => load(name).then((m) => 'got: ' + use(m), (e) => 'refused: ' + e.message);

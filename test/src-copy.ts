@@ -9,11 +9,12 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '..');
 const TSC = join(ROOT, 'node_modules', '.bin', 'tsc');
 
-/** A fresh copy of src/ under `root`, with the project's compiler options. */
+/** A fresh copy of src/ under `root`, with the package.json it reads (the app's version) and the project's compiler options. */
 export function copySrc(root: string): void {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   cpSync(join(ROOT, 'src'), join(root, 'src'), { recursive: true });
+  cpSync(join(ROOT, 'package.json'), join(root, 'package.json'));
   const options = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: unknown };
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: options.compilerOptions, include: ['src'] }));
 }
