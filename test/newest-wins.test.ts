@@ -42,17 +42,23 @@ function outOfOrderEvaluator() {
   return { evaluator, runs };
 }
 
+/** A live evaluation over that evaluator, and its two runs: the case as it opened, and after one edit. */
+function twoRuns() {
+  const { evaluator, runs } = outOfOrderEvaluator();
+  const store = createPlaygroundStore({ ...DEFAULT_CASE });
+  startLiveEvaluation(store, evaluator);
+  store.getState().setField('tool', 'newer_tool');
+  const [older, newer] = runs;
+  if (!older || !newer) throw new Error('two runs were expected');
+  return { store, runs, older, newer };
+}
+
 const reportOf = (tool: string) => evaluate({ v: 1, tool, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer });
 const settled = () => new Promise((r) => setTimeout(r, 0));
 
 describe('live evaluation over an evaluator that answers out of order', () => {
   it('shows the newest edit’s verdict, never the older run that finished last', async () => {
-    const { evaluator, runs } = outOfOrderEvaluator();
-    const store = createPlaygroundStore({ ...DEFAULT_CASE });
-    startLiveEvaluation(store, evaluator);
-    store.getState().setField('tool', 'newer_tool');
-    const [older, newer] = runs;
-    if (!older || !newer) throw new Error('two runs were expected');
+    const { store, runs, older, newer } = twoRuns();
     expect(runs.map((r) => r.tool)).toEqual([DEFAULT_CASE.tool, 'newer_tool']);
     newer.answer({ kind: 'report', report: await reportOf('newer_tool'), ms: 1 });
     await expect.poll(() => store.getState().run.kind).toBe('done');
@@ -67,12 +73,7 @@ describe('live evaluation over an evaluator that answers out of order', () => {
   });
 
   it('drops an older run’s crash or timeout that comes after the newer run began', async () => {
-    const { evaluator, runs } = outOfOrderEvaluator();
-    const store = createPlaygroundStore({ ...DEFAULT_CASE });
-    startLiveEvaluation(store, evaluator);
-    store.getState().setField('tool', 'newer_tool');
-    const [older, newer] = runs;
-    if (!older || !newer) throw new Error('two runs were expected');
+    const { store, older, newer } = twoRuns();
     older.answer({ kind: 'timeout', budgetMs: 5 });
     older.answer({ kind: 'crash', message: 'late' });
     await settled();
