@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Role } from '../../case.ts';
-import { dispatch, isZodNode, kindOf, type ZodKind, type ZodVisitor } from '../../lib/zod-walk.ts';
+import { defIf, dispatch, isZodNode, type ZodKind, type ZodVisitor } from '../../lib/zod-walk.ts';
 
 /** What a root is when it can never be a JSON object: `type` names it in the message; `loud` roots fail tools/list. */
 export interface NonObjectVerdict {
@@ -41,7 +41,7 @@ const VERDICT: ZodVisitor<NonObjectVerdict | undefined, [next: Next, io: Role]> 
     pipe: (def, _, next, io) => {
       // The side zod converts for this io; a bare transform there has no verdict, so the other side decides.
       const [primary, secondary] = io === 'output' ? [def.out, def.in] : [def.in, def.out];
-      return kindOf(primary) === 'transform' ? next(secondary) : next(primary);
+      return defIf(primary, 'transform') ? next(secondary) : next(primary);
     },
     union: (def, _, next) => unionVerdict(def.options.map(next)),
     intersection: (def, _, next) => intersectionVerdict(next(def.left), next(def.right)),
