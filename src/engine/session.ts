@@ -8,8 +8,9 @@
  * `engineSession({ cache: false })` keeps nothing at all, within an evaluation or between them: every load, listing,
  * real run and verdict is computed afresh. test/cache-equivalence.test.ts checks that it gives the same reports.
  *
- * The memos a session owns: `loads`, `transpiled`, `sdkSessions` (connected SDK pairs) and `memos` (the SDK
- * converters' listings, the one place a listing is cached; `keep`'s opened listings; the verdict memo's content keys).
+ * The memos a session owns: `loads`, `transpiled`, `sdkSessions` (connected SDK pairs) and `memos` (the converters'
+ * listings, the one place a listing is cached: the SDK converters' and the zod-based ones'; `keep`'s opened listings;
+ * the verdict memo's content keys).
  * Kept elsewhere, and why:
  * - per evaluation, dropped with it: the verdict memo and its envelopes (phases/verify.ts), capped texts (caps.ts);
  * - per connected SDK pair: its tools/list (real-sdk.ts listOnce), which the SDK client must have made before it
@@ -65,8 +66,8 @@ export function engineSession(options: { sdkClients?: ClientHost; cache?: boolea
   const transpiled = cache ? transpileMemo() : undefined;
   const sdkSessions = sessionPool();
   const memos: SessionMemos = cache
-    ? { keep: true, listings: new WeakMap(), opened: new WeakMap(), coreListings: new WeakMap(), contentKeys: new WeakMap() }
-    : { keep: false, listings: NOTHING, opened: NOTHING, coreListings: NOTHING, contentKeys: NOTHING };
+    ? { keep: true, listings: new WeakMap(), converted: new WeakMap(), opened: new WeakMap(), coreListings: new WeakMap(), contentKeys: new WeakMap() }
+    : { keep: false, listings: NOTHING, converted: NOTHING, opened: NOTHING, coreListings: NOTHING, contentKeys: NOTHING };
   return {
     cache,
     loads,

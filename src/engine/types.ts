@@ -42,6 +42,11 @@ export interface SessionMemos {
    * (the real run's own tools/list on its connected pair is the SDK client's state, not a memo: real-sdk.ts listOnce).
    */
   readonly listings: ObjectMemo<Map<string, Promise<Listing>>>;
+  /**
+   * The zod-based converters' listings and what they derive from a schema (converters/support/listing.ts perSchema):
+   * per schema object, then per converter's compute function, then by `role era`.
+   */
+  readonly converted: ObjectMemo<Map<unknown, Partial<Record<string, unknown>>>>;
   /** `keep`'s opened listing, per listing object (phases/verify.ts). */
   readonly opened: ObjectMemo<JsonSchema>;
   /** Whether a listing is a core listing (clients/dialect.ts), per listing object (phases/verdict-memo.ts). */
