@@ -129,7 +129,7 @@ async function benchCase(bc: BenchCase, quick: boolean): Promise<CaseResult> {
   let validations = { verdicts: 0, run: 0 };
   if (loaded.ok && answerOk) {
     floorStats = await measure(() => floor(loaded.schema, bc.case.role, bc.case.answer), warmup, runs);
-    const parts = await phases({ role: bc.case.role, tool: bc.case.tool, schema: loaded.schema, sdkSessions: session.sdkSessions }, bc.case.answer);
+    const parts = await phases({ role: bc.case.role, tool: bc.case.tool, schema: loaded.schema, sdkSessions: session.sdkSessions, memos: session.memos }, bc.case.answer);
     for (const [name, run] of Object.entries(parts.timed)) byPhase[name] = (await measure(run, 1, phaseRuns)).median;
     validations = parts.validations;
   }

@@ -1,14 +1,10 @@
 /** The answer editor's underlines come from the real report; a giant answer gets none rather than a frozen page. */
-import * as jsonc from 'jsonc-parser';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { MAX_MARKED_CHARS, answerMarkers } from '../src/ui/editor/answerMarkers.ts';
 
-const parses = vi.hoisted(() => ({ n: 0 }));
-vi.mock('jsonc-parser', async (importOriginal) => {
-  const real = await importOriginal<typeof jsonc>();
-  return { ...real, parseTree: (...args: Parameters<typeof real.parseTree>) => (parses.n++, real.parseTree(...args)) };
-});
+/** `text` padded with trailing spaces to `length` characters: the same JSON, the same report, only longer. */
+const padded = (text: string, length: number) => text.padEnd(length, ' ');
 
 const SCHEMA = "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n";
 const caseOf = (answer: string) => ({ v: 1, role: 'output', tool: 'get_thing', schema: SCHEMA, answer }) as const;
@@ -24,13 +20,21 @@ describe('answer markers', () => {
     expect(new Set(underlined)).toEqual(new Set(['"extra0"', '"extra1"']));
   });
 
-  it(`an answer over ${MAX_MARKED_CHARS / 1024} KB gets no underlines and costs no parse tree; its verdicts still name the keys`, async () => {
-    const text = answerWith(20_000);
-    expect(text.length).toBeGreaterThan(MAX_MARKED_CHARS);
-    const report = await evaluate(caseOf(text));
+  it(`an answer over ${MAX_MARKED_CHARS / 1024} KB gets no underlines; at the limit it still does, and its verdicts name the keys either way`, async () => {
+    const compact = answerWith(2000);
+    const report = await evaluate(caseOf(compact));
     expect(report.converters['mcp-sdk-v1']?.policies.raw?.undeclared).toContain('extra0');
-    parses.n = 0;
-    expect(answerMarkers({ text, report, converter: 'mcp-sdk-v1', client: 'sdk-v1' })).toEqual([]);
-    expect(parses.n).toBe(0);
+    const markersOf = (text: string) => answerMarkers({ text, report, converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+    // At the limit the answer is parsed and every undeclared key underlined; one character more and none is.
+    const underlined = markersOf(compact);
+    expect(underlined.length).toBeGreaterThan(0);
+    expect(markersOf(padded(compact, MAX_MARKED_CHARS))).toEqual(underlined);
+    expect(markersOf(padded(compact, MAX_MARKED_CHARS + 1))).toEqual([]);
+    // A giant answer's own report still names the keys the panes list.
+    const giant = answerWith(20_000);
+    expect(giant.length).toBeGreaterThan(MAX_MARKED_CHARS);
+    const giantReport = await evaluate(caseOf(giant));
+    expect(giantReport.converters['mcp-sdk-v1']?.policies.raw?.undeclared).toContain('extra0');
+    expect(answerMarkers({ text: giant, report: giantReport, converter: 'mcp-sdk-v1', client: 'sdk-v1' })).toEqual([]);
   });
 });

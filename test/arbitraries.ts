@@ -2,6 +2,15 @@
  * fast-check arbitraries for zod schemas written as TypeScript source (what `evaluate()` takes), each kept beside a
  * structured description (`Node`), and for answers derived from that description (never by asking zod): valid ones,
  * ones with undeclared keys injected (their paths in findDroppedKeys' `lines[].margin` format), and wrong ones.
+ *
+ * This file is a second model of zod 4.6.7 (the bundled zod): what it accepts, what it lists, which keys it drops. It
+ * never asks zod, so a zod upgrade does not move it by itself. After upgrading the bundled zod, re-check here:
+ * - `mayBeAbsent` and `inherited`: which absent keys a z.object and an enum-keyed record accept (optin/optout rules);
+ * - `objectAnswer`'s `plainOptional`: which keys zod's output listing leaves out of `required`;
+ * - the union members `disjoint` keeps: zod's union still picks the first member that accepts;
+ * - `Node` and the source text: a new wrapper or a renamed method (`.strict()`, `.passthrough()`, `z.looseObject`);
+ * - the kinds src/engine/lib/zod-walk.ts reads (`WRAPPER_KINDS`, `DefOf`): a new kind there is a new `Node` here;
+ * then run the property tests (engine.property, policies.property, fuzz) against the new zod before trusting them.
  */
 import fc from 'fast-check';
 import { z } from 'zod';

@@ -13,6 +13,7 @@ import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
 import { wireTruthfulConverter } from '../src/engine/converters/wire-truthful.ts';
 import { zodConverter } from '../src/engine/converters/zod.ts';
 import type { Converter, Listing } from '../src/engine/types.ts';
+import { engineSession } from '../src/engine/session.ts';
 
 const D2020 = 'https://json-schema.org/draft/2020-12/schema';
 const D07 = 'http://json-schema.org/draft-07/schema#';
@@ -55,11 +56,17 @@ describe('zod', () => {
     expect(Object.getOwnPropertyNames(listed)).not.toContain('~standard');
   });
 
-  it('caches per (schema object, role): the same listing object comes back for the same schema', () => {
+  it('caches in the session per (schema object, role): the same listing object comes back for the same schema', () => {
+    const { memos } = engineSession();
+    const listed = (schema: z.ZodType, role: Role = 'output') => zodConverter.list({ role, tool: TOOL, schema, memos });
     const schema = idObject();
-    expect(zodList(schema)).toBe(zodList(schema));
-    expect(zodList(schema, 'input')).not.toBe(zodList(schema));
-    expect(zodList(idObject())).not.toBe(zodList(schema));
+    expect(listed(schema)).toBe(listed(schema));
+    expect(listed(schema, 'input')).not.toBe(listed(schema));
+    expect(listed(idObject())).not.toBe(listed(schema));
+    // A session that keeps nothing (and a caller with no session) converts again.
+    const none = engineSession({ cache: false }).memos;
+    expect(zodConverter.list({ role: 'output', tool: TOOL, schema, memos: none })).not.toBe(zodConverter.list({ role: 'output', tool: TOOL, schema, memos: none }));
+    expect(zodList(schema)).not.toBe(zodList(schema));
   });
 });
 

@@ -1,12 +1,16 @@
 /**
  * Differential tests: the published SDKs, run for real, are the oracle. For every fixture, what our
  * `mcp-sdk-v1`/`mcp-sdk-v2` converters list and what the `raw` row's clients conclude must agree with the real run.
+ * Our rows come from one session that keeps everything, as the sandbox worker's does (each fixture meets the memos
+ * and connected SDK pairs the earlier ones left); the real run comes from a session that keeps nothing, so it shares
+ * no listing, pair or verdict with the rows it judges.
  */
 import { AjvJsonSchemaValidator as AjvV2 } from '@modelcontextprotocol/client/validators/ajv';
 import { AjvJsonSchemaValidator as AjvV1 } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
+import { engineSession } from '../src/engine/session.ts';
 import type { ClientId, ConverterId } from '../src/engine/report.ts';
 import { expandReport } from '../src/engine/values.ts';
 import { refusal } from '../src/examples/case-format.ts';
@@ -22,12 +26,27 @@ const PAIRS: Array<{ sdk: 'v1' | 'v2'; converter: ConverterId; client: ClientId;
 const fixtures = loadFixtures();
 const ran = fixtures.filter((fx) => refusal(fx.expect) === null);
 
+const cached = engineSession();
+afterAll(() => cached.close());
+
+/** The real runs of a case in a session of its own that keeps nothing (asked once per fixture, for both SDKs). */
+const realRuns = new Map<string, ReturnType<typeof uncachedRealRuns>>();
+async function uncachedRealRuns(input: unknown) {
+  const session = engineSession({ cache: false });
+  try {
+    return expandReport(await evaluate(input, { session })).realSdk;
+  } finally {
+    await session.close();
+  }
+}
+
 describe.each(ran)('$file', (fx) => {
   it.each(PAIRS)('$converter agrees with the real $sdk run', async ({ sdk, converter, client, validator }) => {
-    const report = expandReport(await evaluate(fx.case));
+    const report = expandReport(await evaluate(fx.case, { session: cached }));
     expect(report.load, 'the schema loads').toEqual({ ok: true });
     expect(report.answer, 'the answer parses').toEqual({ ok: true });
-    const real = report.realSdk[sdk];
+    if (!realRuns.has(fx.file)) realRuns.set(fx.file, uncachedRealRuns(fx.case));
+    const real = (await realRuns.get(fx.file))?.[sdk];
     const ours = report.converters[converter];
     if (!real || !ours) throw new Error(`the real ${sdk} run or the ${converter} row is missing`);
     expect(ours.listed).toEqual(real.listed);

@@ -1,7 +1,9 @@
 /**
- * No hidden module state. A module-level `let` or `var` is state that every importer shares without saying
- * so; outside a composition root (what starts a realm or a process and wires its parts) a module keeps none, and
- * passes what it keeps in an object its caller owns (the engine's: src/engine/session.ts).
+ * No hidden module state. A module-level `let` or `var`, or a module-level collection that starts empty (`new Map()`,
+ * `new WeakMap()`, `new Set()`, `new WeakSet()`, `new Lru(…)`: a memo or a registry filled at run time), is state that
+ * every importer shares without saying so; outside a composition root (what starts a realm or a process and wires its
+ * parts) a module keeps none, and passes what it keeps in an object its caller owns (the engine's:
+ * src/engine/session.ts). A collection built full (`new Set(['a', 'b'])`) is a constant table, not state.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,6 +21,19 @@ const COMPOSITION_ROOTS = [
   'src/worlds-node/register.ts', // Node's module hook, registered once per process
 ];
 
+/**
+ * Module-level collections that stay outside a session, each with why. Keys are `path: name`.
+ */
+const REALM_TABLES: Record<string, string> = {
+  'src/sandbox/clientRealmWorlds.ts: worlds': 'the client realm is a composition root of its own: these are its worlds\' clients',
+  'src/sandbox/clientRealmSdk.ts: byPort': 'the client realm\'s real clients, per port of the schema realm that opened them (a composition root)',
+  'src/engine/worlds/load-world.ts: worlds': 'the version worlds a realm imported: module graphs, loaded once per realm like the import cache itself',
+  'src/engine/clients/index.ts: byWorld': 'the clients of a world object, built once per world (a realm-wide object, see load-world.ts)',
+  'src/engine/lib/pipes.ts: transforms': 'whether a schema object holds a transform: a fact of an immutable object, asked by walks that have no session',
+  'src/engine/load/handler.ts: answers': 'a registered tool\'s handler answer, per registered tool object (the loader\'s; its tools come from a session\'s loads)',
+  'src/engine/load/modules.ts: requires': 'the require function of a zod modules object (realm-wide, as the worlds are)',
+};
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -32,17 +47,46 @@ interface Node {
   kind?: string;
   start: number;
   declaration?: Node | null;
-  declarations?: Array<{ id: { name?: string } }>;
+  declarations?: Array<{ id: { name?: string; typeAnnotation?: { typeAnnotation?: { typeName?: { name?: string } } } }; init?: Init | null }>;
+}
+
+interface Init {
+  type: string;
+  callee?: { type: string; name?: string };
+  arguments?: unknown[];
+  expression?: Init;
+}
+
+/** Collections a module could fill at run time. */
+const COLLECTIONS = new Set(['Map', 'WeakMap', 'Set', 'WeakSet', 'Lru']);
+
+/** Whether an initializer makes a collection that starts empty (an `Lru` always does; `x as T` and `x satisfies T` looked through). */
+function startsEmpty(init: Init | null | undefined): boolean {
+  if (!init) return false;
+  if ((init.type === 'TSAsExpression' || init.type === 'TSSatisfiesExpression') && init.expression) return startsEmpty(init.expression);
+  if (init.type !== 'NewExpression' || init.callee?.type !== 'Identifier' || !COLLECTIONS.has(init.callee.name ?? '')) return false;
+  return init.callee.name === 'Lru' || (init.arguments ?? []).length === 0;
 }
 
 /** The module-level `let`/`var` declarations of a source, as `name (line N)`. */
 function moduleLets(text: string, lang: 'ts' | 'tsx' = 'ts'): string[] {
+  return moduleDeclarations(text, lang, (node) => node.kind === 'let' || node.kind === 'var');
+}
+
+/** The module-level collections of a source that start empty, as `name (line N)`. */
+function moduleCollections(text: string, lang: 'ts' | 'tsx' = 'ts'): string[] {
+  // Typed read-only (`const NONE: ReadonlySet<object> = new Set()`), an empty collection is a constant.
+  const readOnly = (d: NonNullable<Node['declarations']>[number]) => /^Readonly(Set|Map)$/.test(d.id.typeAnnotation?.typeAnnotation?.typeName?.name ?? '');
+  return moduleDeclarations(text, lang, () => true, (d) => startsEmpty(d.init) && !readOnly(d));
+}
+
+function moduleDeclarations(text: string, lang: 'ts' | 'tsx', take: (node: Node) => boolean, each: (d: NonNullable<Node['declarations']>[number]) => boolean = () => true): string[] {
   const ast = parseAst(text, { lang }) as unknown as { body: Node[] };
   return ast.body.flatMap((statement) => {
     const node = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (node?.type !== 'VariableDeclaration' || (node.kind !== 'let' && node.kind !== 'var')) return [];
+    if (node?.type !== 'VariableDeclaration' || !take(node)) return [];
     const line = text.slice(0, node.start).split('\n').length;
-    return (node.declarations ?? []).map((d) => `${d.id.name ?? '(pattern)'} (line ${line})`);
+    return (node.declarations ?? []).filter(each).map((d) => `${d.id.name ?? '(pattern)'} (line ${line})`);
   });
 }
 
@@ -56,6 +100,22 @@ describe('module state (issue 19)', () => {
 
   it('the engine keeps none at all: its caches belong to a session (src/engine/session.ts)', () => {
     expect([...found.keys()].filter((path) => path.startsWith('src/engine/') || path.startsWith('src/export/') || path.startsWith('src/check/'))).toEqual([]);
+  });
+
+  it('no module-level collection that starts empty outside a composition root, but the realm tables named above', () => {
+    const roots = new Set(COMPOSITION_ROOTS);
+    const collections = sources(join(ROOT, 'src'))
+      .map((path) => relative(ROOT, path))
+      .filter((path) => !roots.has(path))
+      .flatMap((path) => moduleCollections(readFileSync(join(ROOT, path), 'utf8'), path.endsWith('x') ? 'tsx' : 'ts').map((d) => `${path}: ${d.replace(/ \(line \d+\)$/, '')}`));
+    expect(collections.filter((c) => !(c in REALM_TABLES))).toEqual([]);
+    // Every allowance is still needed (a table that moved into a session leaves the list).
+    expect(Object.keys(REALM_TABLES).filter((c) => !collections.includes(c))).toEqual([]);
+  });
+
+  it('tells a collection filled at run time from a constant table', () => {
+    const text = "const a = new Map();\nconst b = new WeakMap<object, number>();\nconst c = new Set(['x']);\nexport const d = new Lru(5);\nconst e = new Set() as Set<string>;\nconst none: ReadonlySet<object> = new Set();\nfunction f() { const g = new Map(); return g; }\n";
+    expect(moduleCollections(text)).toEqual(['a (line 1)', 'b (line 2)', 'd (line 4)', 'e (line 5)']);
   });
 
   it('tells module state from a local or a constant', () => {

@@ -1,8 +1,8 @@
-/** Newest request wins, decided in one place (src/sandbox/newestWins.ts): the live evaluation lands what it is given. */
+/** Newest request wins: the evaluator's requests (src/sandbox/newestWins.ts), and the live evaluation, which lands only its newest run. */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { newestWins } from '../src/sandbox/newestWins.ts';
-import type { Evaluator, Outcome } from '../src/sandbox/protocol.ts';
+import type { EvaluateOptions, Evaluator, Outcome } from '../src/sandbox/protocol.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
@@ -32,29 +32,53 @@ describe('newestWins', () => {
   });
 });
 
+/** An evaluator that answers whenever the test says, in any order, and never marks a run stale itself. */
+function outOfOrderEvaluator() {
+  const runs: Array<{ tool: string | undefined; answer: (o: Outcome) => void; partial: EvaluateOptions['onPartial'] }> = [];
+  const evaluator: Evaluator = {
+    evaluate: (c, opts) => new Promise<Outcome>((resolve) => void runs.push({ tool: c.tool, answer: resolve, partial: opts?.onPartial })),
+    dispose: () => {},
+  };
+  return { evaluator, runs };
+}
+
+/** A live evaluation over that evaluator, and its two runs: the case as it opened, and after one edit. */
+function twoRuns() {
+  const { evaluator, runs } = outOfOrderEvaluator();
+  const store = createPlaygroundStore({ ...DEFAULT_CASE });
+  startLiveEvaluation(store, evaluator);
+  store.getState().setField('tool', 'newer_tool');
+  const [older, newer] = runs;
+  if (!older || !newer) throw new Error('two runs were expected');
+  return { store, runs, older, newer };
+}
+
+const reportOf = (tool: string) => evaluate({ v: 1, tool, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer });
+const settled = () => new Promise((r) => setTimeout(r, 0));
+
 describe('live evaluation over an evaluator that answers out of order', () => {
   it('shows the newest edit’s verdict, never the older run that finished last', async () => {
-    const requests = newestWins<Outcome>(STALE);
-    const sent: { id: number; tool: string | undefined }[] = [];
-    const evaluator: Evaluator = {
-      evaluate: (c) => {
-        const { id, outcome } = requests.open();
-        sent.push({ id, tool: c.tool });
-        return outcome;
-      },
-      dispose: () => {},
-    };
-    const store = createPlaygroundStore({ ...DEFAULT_CASE });
-    startLiveEvaluation(store, evaluator);
-    store.getState().setField('tool', 'newer_tool');
-    const [older, newer] = sent;
-    if (!older || !newer) throw new Error('two runs were expected');
-    expect(sent.map((s) => s.tool)).toEqual([DEFAULT_CASE.tool, 'newer_tool']);
-    const reportOf = (tool: string) => evaluate({ v: 1, tool, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer });
-    requests.settle(newer.id, { kind: 'report', report: await reportOf('newer_tool'), ms: 1 });
-    requests.settle(older.id, { kind: 'report', report: await reportOf(DEFAULT_CASE.tool), ms: 1 });
+    const { store, runs, older, newer } = twoRuns();
+    expect(runs.map((r) => r.tool)).toEqual([DEFAULT_CASE.tool, 'newer_tool']);
+    newer.answer({ kind: 'report', report: await reportOf('newer_tool'), ms: 1 });
     await expect.poll(() => store.getState().run.kind).toBe('done');
-    await new Promise((r) => setTimeout(r, 0));
     expect(store.getState().report?.tool).toBe('newer_tool');
+    // The older run answers last, first its first report and then its full one: neither lands.
+    const old = await reportOf(DEFAULT_CASE.tool);
+    older.partial?.(old, 1);
+    older.answer({ kind: 'report', report: old, ms: 1 });
+    await settled();
+    expect(store.getState().report?.tool).toBe('newer_tool');
+    expect(store.getState().run.kind).toBe('done');
+  });
+
+  it('drops an older run’s crash or timeout that comes after the newer run began', async () => {
+    const { store, older, newer } = twoRuns();
+    older.answer({ kind: 'timeout', budgetMs: 5 });
+    older.answer({ kind: 'crash', message: 'late' });
+    await settled();
+    expect(store.getState().run.kind).toBe('evaluating');
+    newer.answer({ kind: 'crash', message: 'the newest run crashed' });
+    await expect.poll(() => store.getState().run).toEqual({ kind: 'crash', message: 'the newest run crashed' });
   });
 });

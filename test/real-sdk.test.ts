@@ -9,6 +9,7 @@ import type { LoadedCase } from '../src/engine/types.ts';
 import { bigAnswer, postedBytes } from './posted-size.ts';
 import { shipsOf, structuredContentOf } from '../src/engine/values.ts';
 import { sessionPool } from '../src/engine/real-sdk/pool.ts';
+import { engineSession } from '../src/engine/session.ts';
 
 // The SDK sessions an engine session keeps (src/engine/session.ts): runs on one schema reuse its connected pair.
 const sdkSessions = sessionPool();
@@ -157,10 +158,12 @@ describe('SDK converters list what the real run lists', () => {
     expect((await mcpSdkV2Converter.list(output(self))).wrapsResult).toBe(true);
   });
 
-  it('caches by schema identity, role and tool', async () => {
-    const c = output(z.object({ id: z.string() }));
+  it('caches in the session\'s memo by schema identity, role and tool; a session that keeps nothing lists anew', async () => {
+    const c = { ...output(z.object({ id: z.string() })), memos: engineSession().memos };
     expect(mcpSdkV1Converter.list(c)).toBe(mcpSdkV1Converter.list({ ...c }));
     expect(mcpSdkV2Converter.list(c)).not.toBe(mcpSdkV2Converter.list({ ...c, tool: 'other' }));
+    const uncached = { ...c, memos: engineSession({ cache: false }).memos };
+    expect(mcpSdkV1Converter.list(uncached)).not.toBe(mcpSdkV1Converter.list(uncached));
   });
 });
 

@@ -110,7 +110,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   guard(() => transpile(c.schema, session.transpiled), () => null);
   hooks.loading?.();
   const loadResult: LoadResult = guard(
-    () => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod, { sdk: world.v1, cache: session.loads, transpiled: session.transpiled, ...(c.registered === undefined ? {} : { tool: c.registered }) }),
+    () => loadSchema(c.schema, c.role, world.isDefault ? undefined : world.zod, { sdk: world.v1, cache: session.loads, ...(session.transpiled ? { transpiled: session.transpiled } : {}), ...(c.registered === undefined ? {} : { tool: c.registered }) }),
     (e) => ({ ok: false as const, error: { message: messageOf(e) } }),
   );
   // A registered tool's handler is the paste's own code: it runs now, timed with the schema's module code.
@@ -121,7 +121,7 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   // The answer is checked whether or not the schema loads: an answer that does not parse says so either way.
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error }, ...(answer.ok ? {} : { answer: { ok: false as const, error: answer.error } }) };
   const whole = c.role === 'output' && c.answerForm === 'result';
-  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), sdkSessions: session.sdkSessions, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
+  const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), ...(session.cache ? { sdkSessions: session.sdkSessions } : {}), memos: session.memos, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
   return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
 }
 

@@ -5,6 +5,7 @@ import type { Analysis } from './policies/analysis.ts';
 import type { World } from './worlds/world.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
 import type { Chunk } from './chunk.ts';
+import type { ObjectMemo } from './lib/lru.ts';
 import type { ClientHost } from './real-sdk/client-side.ts';
 import type { SessionPool } from './real-sdk/pool.ts';
 
@@ -27,6 +28,31 @@ export interface LoadedCase {
   sdkSessions?: SessionPool;
   /** The engine session's host of the real runs' clients (session.ts); absent, they run beside their servers here. */
   sdkClients?: ClientHost;
+  /** The engine session's per-object memos (session.ts); absent, the phases keep nothing beyond one evaluation's verdicts. */
+  memos?: SessionMemos;
+}
+
+/** The memos the phases keep per object, an engine session's (session.ts), handed to them on the loaded case. */
+export interface SessionMemos {
+  /** False: nothing is kept, not even within one evaluation (each verdict is validated where it is asked for). */
+  readonly keep: boolean;
+  /**
+   * The SDK converters' listings (converters/support/sdk-listing.ts): per schema object, then by
+   * `version␀world sdk␀role␀tool␀era`. A real listing costs a server/client session; the listing is cached here only
+   * (the real run's own tools/list on its connected pair is the SDK client's state, not a memo: real-sdk.ts listOnce).
+   */
+  readonly listings: ObjectMemo<Map<string, Promise<Listing>>>;
+  /**
+   * The zod-based converters' listings and what they derive from a schema (converters/support/listing.ts perSchema):
+   * per schema object, then per converter's compute function, then by `role era`.
+   */
+  readonly converted: ObjectMemo<Map<unknown, Partial<Record<string, unknown>>>>;
+  /** `keep`'s opened listing, per listing object (phases/verify.ts). */
+  readonly opened: ObjectMemo<JsonSchema>;
+  /** Whether a listing is a core listing (clients/dialect.ts), per listing object (phases/verdict-memo.ts). */
+  readonly coreListings: ObjectMemo<boolean>;
+  /** A listing's content key, per listing object and then by `core␀drops dialect` variant (phases/verdict-memo.ts). */
+  readonly contentKeys: ObjectMemo<Map<string, string | object>>;
 }
 
 /**

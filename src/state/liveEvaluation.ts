@@ -13,14 +13,19 @@ export interface LiveEvaluation {
 }
 
 /**
- * Evaluates the current case now (or, with `hold`, only once asked or edited) and after every change to it.
+ * Evaluates the current case now (or, with `hold`, only once asked or edited) and after every change to it. Only the
+ * newest run lands: the evaluator settles a superseded run as `stale` (sandbox/newestWins.ts), and an answer for an
+ * older run that comes anyway, first report or full, is dropped here too.
  */
 export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator, opts: { hold?: boolean; now?: () => number } = {}): LiveEvaluation {
   let stopped = false;
   const clock = opts.now ?? (() => performance.now());
+  let runs = 0;
   const run = () => {
     // The edit (or Ctrl/Cmd+Enter) that asked for this run: the status line says how long the user waited from here.
     const asked = clock();
+    const mine = ++runs;
+    const current = () => !stopped && mine === runs;
     const state = store.getState();
     const prior = state.report;
     state.setRun({ kind: 'evaluating' });
@@ -30,19 +35,19 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
       // Checked like any report; one that fails the contract is dropped (the full report that follows decides).
       const checked = checkReport(report);
       // This case's own report, not an older one's: the panes show it undimmed, its pending parts marked as coming.
-      if (!stopped && checked.ok) store.getState().setRun({ kind: 'evaluating', first: true }, checked.report);
+      if (current() && checked.ok) store.getState().setRun({ kind: 'evaluating', first: true }, checked.report);
     };
     // The evaluator decides which run wins: a superseded one resolves `stale` and lands as nothing.
     evaluator.evaluate(c, { onPartial }).then(
       (outcome) => {
-        if (stopped) return;
+        if (!current()) return;
         land(store, outcome, clock() - asked);
         // A run that ended without a full report (timeout, crash, a report failing the contract) takes its first report back.
         const now = store.getState();
         if (outcome.kind !== 'stale' && now.run.kind !== 'done' && now.report?.pending) store.setState({ report: prior });
       },
       (e: unknown) => {
-        if (!stopped) land(store, { kind: 'crash', message: messageOf(e) }, clock() - asked);
+        if (current()) land(store, { kind: 'crash', message: messageOf(e) }, clock() - asked);
       },
     );
   };

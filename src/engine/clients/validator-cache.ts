@@ -5,6 +5,7 @@
  * (docs/security.md, "one case cannot steer another's verdict").
  */
 import type { JsonSchema } from '../report.ts';
+import { Lru } from '../lib/lru.ts';
 
 /** A validator function as the SDKs' providers return it. */
 export type ValidateFn = (input: unknown) => { valid: boolean; errorMessage?: string | undefined };
@@ -17,30 +18,22 @@ export const CACHE_LIMITS = { entries: 200, chars: 2 * 1024 * 1024 } as const;
  * `limit.chars` characters of their text (a listing larger than that is compiled each time, never kept).
  */
 export function compileCache<V>(compile: (schema: JsonSchema, key: string) => V, limit: { entries: number; chars: number } = CACHE_LIMITS): (schema: JsonSchema) => V {
-  const entries = new Map<string, V>();
   let chars = 0;
+  const entries = new Lru<string, V>(limit.entries, (key) => void (chars -= key.length));
   // Every policy row re-verifies against the same listed object: identity is the cheap first look.
   const byObject = new WeakMap<object, { key: string; value: V }>();
   return (schema) => {
     const known = typeof schema === 'object' ? byObject.get(schema) : undefined;
     if (known && entries.has(known.key)) return known.value;
     const key = JSON.stringify(schema);
-    if (entries.has(key)) {
-      const hit = entries.get(key) as V;
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit;
-    }
+    const hit = entries.get(key);
+    if (hit !== undefined) return hit;
     const value = compile(schema, key);
     if (key.length > limit.chars) return value;
-    entries.set(key, value);
     chars += key.length;
+    entries.set(key, value);
     if (typeof schema === 'object') byObject.set(schema, { key, value });
-    while (entries.size > limit.entries || chars > limit.chars) {
-      const oldest = entries.keys().next().value as string;
-      entries.delete(oldest);
-      chars -= oldest.length;
-    }
+    while (chars > limit.chars) entries.evictOldest();
     return value;
   };
 }

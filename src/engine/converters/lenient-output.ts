@@ -11,7 +11,7 @@ import type { Converter, Listing } from '../types.ts';
 import { listingOrError, perSchema } from './support/listing.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
 import type { ZodV4 } from '../worlds/world.ts';
-import { defOf } from '../lib/zod-walk.ts';
+import { defIf } from '../lib/zod-walk.ts';
 
 /** zod-to-json-schema, which the neomjs server uses, targets draft-07 by default. */
 // Spelled 'draft-7': zod 4.0 and zod 3.25's zod/v4 know only that spelling (4.1+ reads it as 'draft-07'); 'draft-07' made them warn and drop $schema.
@@ -19,8 +19,8 @@ const PARAMS = { ...ZOD_DEFAULTS, target: 'draft-7' } as const;
 
 /** A plain `z.object` (no `.strict()`, `.passthrough()` or `.catchall()`) declares nothing, so it is listed open. */
 const openPlainObjects: NonNullable<z.core.ToJSONSchemaParams['override']> = ({ zodSchema, jsonSchema }) => {
-  const def = defOf(zodSchema);
-  if (def.type === 'object' && def.catchall === undefined) jsonSchema.additionalProperties = true;
+  const object = defIf(zodSchema, 'object');
+  if (object && object.catchall === undefined) jsonSchema.additionalProperties = true;
 };
 
 function convert(schema: z.ZodType, zod: ZodV4): JsonSchema {

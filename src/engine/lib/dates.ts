@@ -8,16 +8,14 @@ import { z } from 'zod';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { positionOf } from '../answer.ts';
 import type { ErrorInfo, Json } from '../report.ts';
-import { accepts, innerOf } from './pipes.ts';
-import { defOf, isZodNode, someZodNode } from './zod-walk.ts';
+import { accepts } from './pipes.ts';
+import { dispatch, isWrapper, isZodNode, kindOf, rootKind, someZodNode, type ZodVisitor } from './zod-walk.ts';
 
 /** The answer as the handler returned it: Dates at the date positions, with those positions' key paths. */
 export type Revived = { ok: true; value: unknown; paths: string[] } | { ok: false; error: ErrorInfo };
 
 /** An ISO 8601 date-time with seconds optional and a `Z` or offset (what `toISOString` and most servers' logs write). */
 const ISO_DATE_TIME = z.iso.datetime({ offset: true });
-
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'lazy']);
 
 type Slot = { node: unknown; value: unknown; pointer: Array<string | number> };
 
@@ -27,20 +25,20 @@ type Slot = { node: unknown; value: unknown; pointer: Array<string | number> };
  * schema has no `z.date()` or the answer no string there.
  */
 export function reviveDates(schema: z.core.$ZodType, answer: Json, text: string): Revived {
-  if (!someZodNode(schema, (_, def) => def.type === 'date')) return { ok: true, value: answer, paths: [] };
+  if (!someZodNode(schema, (visit) => visit.kind === 'date')) return { ok: true, value: answer, paths: [] };
   const found: Array<Array<string | number>> = [];
   const stack: Slot[] = [{ node: schema, value: answer, pointer: [] }];
   for (let slot = stack.pop(); slot !== undefined; slot = stack.pop()) {
     const { node, value, pointer } = slot;
     if (!isZodNode(node)) continue;
-    const def = defOf(node);
-    if (def.type === 'date' && typeof value === 'string') {
+    const kind = kindOf(node);
+    if (kind === 'date' && typeof value === 'string') {
       if (!ISO_DATE_TIME.safeParse(value).success || Number.isNaN(Date.parse(value))) return { ok: false, error: notIso(value, pointer, text) };
       found.push(pointer);
       continue;
     }
     // A primitive goes on only through wrappers and unions; children are pushed last first, so they come in answer order.
-    if ((typeof value === 'object' && value !== null) || WRAPPERS.has(def.type) || def.type === 'union') stack.push(...follow(node, def.type, def, value, pointer).reverse());
+    if ((typeof value === 'object' && value !== null) || isWrapper(kind, 'parse') || kind === 'union') stack.push(...dispatch(node, FOLLOW, value, pointer).reverse());
   }
   if (found.length === 0) return { ok: true, value: answer, paths: [] };
   const copy = structuredClone(answer) as unknown;
@@ -48,39 +46,34 @@ export function reviveDates(schema: z.core.$ZodType, answer: Json, text: string)
   return { ok: true, value: copy, paths: found.map(keyPathOf) };
 }
 
-/** The schema nodes and values below one (schema, value) pair, as a parse would pair them. */
-function follow(node: z.core.$ZodType, type: string, def: ReturnType<typeof defOf>, value: unknown, pointer: Array<string | number>): Slot[] {
-  const at = (child: unknown, v: unknown, seg: string | number): Slot => ({ node: child, value: v, pointer: [...pointer, seg] });
-  if (WRAPPERS.has(type)) return [{ node: innerOf(node, def), value, pointer }];
-  if (type === 'union') {
-    const options = (def.options ?? []) as z.ZodType[];
-    // The member that takes the value as it is; else a date member for a string (the Date it stands for).
-    const member = options.find((o) => accepts(o, value)) ?? (typeof value === 'string' ? options.find((o) => rootType(o) === 'date') : undefined);
-    return member ? [{ node: member, value, pointer }] : [];
-  }
-  if (Array.isArray(value)) {
-    if (type === 'array') return value.map((v, i) => at(def.element, v, i));
-    if (type === 'tuple') return value.map((v, i) => at(def.items?.[i] ?? def.rest, v, i));
-    return [];
-  }
-  const record = value as Record<string, unknown>;
-  if (type === 'object') {
-    const shape = def.shape ?? {};
-    return Object.keys(record).map((k) => at(Object.hasOwn(shape, k) ? shape[k] : def.catchall, record[k], k));
-  }
-  if (type === 'record') return Object.keys(record).map((k) => at(def.valueType, record[k], k));
-  return [];
-}
+const at = (pointer: ReadonlyArray<string | number>, child: unknown, value: unknown, seg: string | number): Slot => ({ node: child, value, pointer: [...pointer, seg] });
 
-function rootType(schema: z.core.$ZodType): string {
-  let node: unknown = schema;
-  for (let i = 0; i < 32 && isZodNode(node); i++) {
-    const def = defOf(node);
-    if (!WRAPPERS.has(def.type)) return def.type;
-    node = innerOf(node, def);
-  }
-  return 'unknown';
-}
+/** The schema nodes and values below one (schema, value) pair, as a parse would pair them. */
+const FOLLOW: ZodVisitor<Slot[], [value: unknown, pointer: Array<string | number>]> = {
+  kinds: {
+    union: (def, _, value, pointer) => {
+      const options = def.options as readonly z.ZodType[];
+      // The member that takes the value as it is; else a date member for a string (the Date it stands for).
+      const member = options.find((o) => accepts(o, value)) ?? (typeof value === 'string' ? options.find((o) => rootKind(o) === 'date') : undefined);
+      return member ? [{ node: member, value, pointer }] : [];
+    },
+    array: (def, _, value, pointer) => (Array.isArray(value) ? value.map((v, i) => at(pointer, def.element, v, i)) : []),
+    tuple: (def, _, value, pointer) => (Array.isArray(value) ? value.map((v, i) => at(pointer, def.items[i] ?? def.rest, v, i)) : []),
+    object: (def, _, value, pointer) => {
+      if (Array.isArray(value)) return [];
+      const record = value as Record<string, unknown>;
+      const shape = def.shape;
+      return Object.keys(record).map((k) => at(pointer, Object.hasOwn(shape, k) ? shape[k] : def.catchall, record[k], k));
+    },
+    record: (def, _, value, pointer) => {
+      if (Array.isArray(value)) return [];
+      const record = value as Record<string, unknown>;
+      return Object.keys(record).map((k) => at(pointer, def.valueType, record[k], k));
+    },
+  },
+  wrapper: { walk: 'parse', visit: (inner, _, value, pointer) => [{ node: inner, value, pointer }] },
+  other: () => [],
+};
 
 function set(root: unknown, pointer: ReadonlyArray<string | number>): void {
   if (pointer.length === 0) return;

@@ -4,14 +4,14 @@
  * else it can. Every walk here is iterative and visits each schema node once, so recursive schemas end.
  */
 import type { z } from 'zod';
-import { defOf, isZodNode, someZodNode, type LooseDef } from './zod-walk.ts';
+import { dispatch, isZodNode, someZodNode, type ZodVisitor } from './zod-walk.ts';
 
 const transforms = new WeakMap<z.ZodType, boolean>();
 
 /** Whether a transform sits anywhere in the schema: `.transform()`, `z.preprocess()`, `.pipe()`, a codec. */
 export function hasTransform(schema: z.ZodType): boolean {
   let found = transforms.get(schema);
-  if (found === undefined) transforms.set(schema, (found = someZodNode(schema, (_, def) => isPipe(def))));
+  if (found === undefined) transforms.set(schema, (found = someZodNode(schema, (visit) => visit.kind === 'pipe' || visit.kind === 'transform')));
   return found;
 }
 
@@ -30,50 +30,43 @@ export function belowPipes(schema: z.ZodType, answer: unknown): Set<object> {
     const { node, value } = stack.pop() as { node: unknown; value: unknown };
     if (typeof value !== 'object' || value === null || below.has(value) || visited(seen, value, node)) continue;
     if (!isZodNode(node) || !hasTransform(node as z.ZodType)) continue;
-    const def = defOf(node);
-    const next = (child: unknown, v: unknown): void => void stack.push({ node: child, value: v });
-    switch (def.type) {
-      case 'object': {
-        const shape = def.shape ?? {};
-        for (const key of Object.keys(value)) {
-          const child = Object.hasOwn(shape, key) ? shape[key] : def.catchall;
-          if (child !== undefined) next(child, (value as Record<string, unknown>)[key]);
-        }
-        break;
-      }
-      case 'array':
-        if (Array.isArray(value)) for (const item of value) next(def.element, item);
-        break;
-      case 'tuple':
-        if (Array.isArray(value)) value.forEach((item, i) => next(def.items?.[i] ?? def.rest, item));
-        break;
-      case 'record':
-        if (def.keyType && hasTransform(def.keyType as z.ZodType)) below.add(value);
-        else for (const key of Object.keys(value)) next(def.valueType, (value as Record<string, unknown>)[key]);
-        break;
-      case 'union': {
-        const member = (def.options as z.ZodType[]).find((option) => accepts(option, value));
-        if (member) next(member, value);
-        else below.add(value);
-        break;
-      }
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'catch':
-      case 'readonly':
-      case 'nonoptional':
-      case 'lazy':
-        next(innerOf(node, def), value);
-        break;
-      default:
-        // A pipe itself, or a shape this walk does not follow.
-        below.add(value);
-    }
+    dispatch(node, BELOW_PIPES, value, below, (child: unknown, v: unknown): void => void stack.push({ node: child, value: v }));
   }
   return below;
 }
+
+type Next = (child: unknown, value: unknown) => void;
+
+/** One step of belowPipes: the (schema, value) pairs to walk next, or the value marked as below a pipe. */
+const BELOW_PIPES: ZodVisitor<void, [value: object, below: Set<object>, next: Next]> = {
+  kinds: {
+    object: (def, _, value, _below, next) => {
+      const shape = def.shape;
+      for (const key of Object.keys(value)) {
+        const child = Object.hasOwn(shape, key) ? shape[key] : def.catchall;
+        if (child !== undefined) next(child, (value as Record<string, unknown>)[key]);
+      }
+    },
+    array: (def, _, value, _below, next) => {
+      if (Array.isArray(value)) for (const item of value) next(def.element, item);
+    },
+    tuple: (def, _, value, _below, next) => {
+      if (Array.isArray(value)) value.forEach((item, i) => next(def.items[i] ?? def.rest, item));
+    },
+    record: (def, _, value, below, next) => {
+      if (hasTransform(def.keyType as z.ZodType)) below.add(value);
+      else for (const key of Object.keys(value)) next(def.valueType, (value as Record<string, unknown>)[key]);
+    },
+    union: (def, _, value, below, next) => {
+      const member = (def.options as readonly z.ZodType[]).find((option) => accepts(option, value));
+      if (member) next(member, value);
+      else below.add(value);
+    },
+  },
+  wrapper: { walk: 'parse', visit: (inner, _, value, _below, next) => next(inner, value) },
+  // A pipe itself, or a shape this walk does not follow.
+  other: (_kind, _node, value, below) => void below.add(value),
+};
 
 /** Whether the pair was walked before (a shared or recursive value under the same schema node). */
 export function visited(seen: Map<object, Set<unknown>>, value: object, node: unknown): boolean {
@@ -90,18 +83,5 @@ export function accepts(schema: z.ZodType, value: unknown): boolean {
     return schema.safeParse(value).success;
   } catch {
     return false;
-  }
-}
-
-function isPipe(def: LooseDef): boolean {
-  return def.type === 'pipe' || def.type === 'transform';
-}
-
-/** The schema a wrapper or `z.lazy` stands for (zod caches a lazy getter's result as innerType), or undefined. */
-export function innerOf(node: z.core.$ZodType, def: LooseDef): unknown {
-  try {
-    return def.type === 'lazy' ? (node._zod as { innerType?: unknown }).innerType : def.innerType;
-  } catch {
-    return undefined;
   }
 }

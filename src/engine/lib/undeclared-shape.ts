@@ -8,9 +8,9 @@
  * transform are not compared, as with a parse that succeeds. Iterative; each (value, schema) pair is walked once.
  */
 import type { z } from 'zod';
-import { accepts, innerOf, visited } from './pipes.ts';
+import { accepts, visited } from './pipes.ts';
 import { MAX_KEY_PATHS } from './undeclared.ts';
-import { defOf, isZodNode, type LooseDef } from './zod-walk.ts';
+import { dispatch, isZodNode, kindOf, rootKind, type ZodVisitor } from './zod-walk.ts';
 
 /** The undeclared key paths found, and why some part of the answer could not be judged (null when all of it was). */
 export interface ShapeKeys {
@@ -39,80 +39,62 @@ export function undeclaredByShape(schema: z.core.$ZodType, answer: unknown): Sha
     }
     const { node, value, path } = task;
     if (typeof value !== 'object' || value === null || !isZodNode(node) || visited(seen, value, node)) continue;
-    const def = defOf(node);
     // Each union parses the value below it: past a bound, the rest is not judged (a deep recursive union is quadratic).
-    if (def.type === 'union' && ++unions > MAX_UNION_STEPS) {
+    if (kindOf(node) === 'union' && ++unions > MAX_UNION_STEPS) {
       unjudged.push(`Past ${MAX_UNION_STEPS} unions, the rest of the answer was not followed.`);
       break;
     }
-    const children = step(node, def, value, path, unjudged);
+    const children = dispatch(node, STEP, value, path, unjudged);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Task);
   }
   return { paths: [...found], unjudged: unjudged.length === 0 ? null : unjudged.join(' ') };
 }
 
+const where = (path: string): string => (path === '' ? 'the answer' : `\`${path}\``);
+
 /** One schema node against one value: what to walk next, and the keys it does not declare to report. */
-function step(node: z.core.$ZodType, def: LooseDef, value: object, path: string, unjudged: string[]): Task[] {
-  const at = (key: string) => (path ? `${path}.${key}` : key);
-  const where = path === '' ? 'the answer' : `\`${path}\``;
-  switch (def.type) {
-    case 'object': {
+const STEP: ZodVisitor<Task[], [value: object, path: string, unjudged: string[]]> = {
+  kinds: {
+    object: (def, _, value, path) => {
       if (Array.isArray(value)) return [];
-      const shape = def.shape ?? {};
+      const shape = def.shape;
       const out: Task[] = [];
       for (const key of Object.keys(value)) {
         const child = Object.hasOwn(shape, key) ? shape[key] : def.catchall;
         const v = (value as Record<string, unknown>)[key];
         // No catchall (zod strips the key) or z.never() (a strict object refuses it): either way it is not declared.
-        out.push(child === undefined || defOf(child).type === 'never' ? { report: at(key) } : { node: child, value: v, path: at(key) });
+        out.push(child === undefined || kindOf(child) === 'never' ? { report: at(path, key) } : { node: child, value: v, path: at(path, key) });
       }
       return out;
-    }
-    case 'array':
-      return Array.isArray(value) ? value.map((item) => ({ node: def.element, value: item, path: `${path}[]` })) : [];
-    case 'tuple':
-      return Array.isArray(value) ? value.map((item, i) => ({ node: def.items?.[i] ?? def.rest, value: item, path: `${path}[]` })) : [];
-    case 'record':
-      return Array.isArray(value) ? [] : Object.keys(value).map((key) => ({ node: def.valueType, value: (value as Record<string, unknown>)[key], path: at(key) }));
-    case 'union': {
-      const options = (def.options ?? []) as z.core.$ZodType[];
+    },
+    array: (def, _, value, path) => (Array.isArray(value) ? value.map((item) => ({ node: def.element, value: item, path: `${path}[]` })) : []),
+    tuple: (def, _, value, path) => (Array.isArray(value) ? value.map((item, i) => ({ node: def.items[i] ?? def.rest, value: item, path: `${path}[]` })) : []),
+    record: (def, _, value, path) =>
+      Array.isArray(value) ? [] : Object.keys(value).map((key) => ({ node: def.valueType, value: (value as Record<string, unknown>)[key], path: at(path, key) })),
+    union: (def, _, value, path, unjudged) => {
+      const options = def.options;
       const member = options.find((option) => accepts(option as z.ZodType, value)) ?? onlyOfKind(options, value);
       if (member) return [{ node: member, value, path }];
-      unjudged.push(`No member of the union at ${where} accepts it, so which of its keys are declared cannot be told.`);
+      unjudged.push(`No member of the union at ${where(path)} accepts it, so which of its keys are declared cannot be told.`);
       return [];
-    }
-    case 'intersection':
-      unjudged.push(`${where === 'the answer' ? 'The answer' : where} is an intersection: its undeclared keys are found only from a parse that succeeds.`);
+    },
+    intersection: (_def, _, _value, path, unjudged) => {
+      unjudged.push(`${path === '' ? 'The answer' : where(path)} is an intersection: its undeclared keys are found only from a parse that succeeds.`);
       return [];
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-    case 'lazy':
-      return [{ node: innerOf(node, def), value, path }];
-    default:
-      // A pipe (its keys are not compared, as after a parse that succeeds), or a schema that declares no keys.
-      return [];
-  }
+    },
+  },
+  wrapper: { walk: 'parse', visit: (inner, _, value, path) => [{ node: inner, value, path }] },
+  // A pipe (its keys are not compared, as after a parse that succeeds), or a schema that declares no keys.
+  other: () => [],
+};
+
+function at(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
 }
 
 /** The one member of a union whose root is an object (or an array) when the value is one, or undefined. */
 function onlyOfKind(options: readonly z.core.$ZodType[], value: object): z.core.$ZodType | undefined {
   const kind = Array.isArray(value) ? ['array', 'tuple'] : ['object', 'record'];
-  const same = options.filter((o) => kind.includes(rootType(o)));
+  const same = options.filter((o) => kind.includes(rootKind(o)));
   return same.length === 1 ? same[0] : undefined;
-}
-
-/** The type under a schema's wrappers. */
-function rootType(schema: z.core.$ZodType): string {
-  let node: unknown = schema;
-  for (let i = 0; i < 32 && isZodNode(node); i++) {
-    const def = defOf(node);
-    if (!['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'lazy'].includes(def.type)) return def.type;
-    node = innerOf(node, def);
-  }
-  return 'unknown';
 }

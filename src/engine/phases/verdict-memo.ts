@@ -9,7 +9,8 @@ import { sameJsonUnordered } from '../lib/json.ts';
 import { messageOf } from '../lib/message.ts';
 import type { Json, JsonSchema, Role, Verdict } from '../report.ts';
 import { verdictInRole } from '../clients/argument-words.ts';
-import type { Client } from '../types.ts';
+import type { Client, SessionMemos } from '../types.ts';
+import { remember } from '../lib/lru.ts';
 
 /** Validates a shipped value under a listing with a client, or returns the verdict it already has. */
 export type Verify = (client: Client, listed: JsonSchema | null, ships: Json) => Verdict;
@@ -33,14 +34,18 @@ export interface Miss {
  * returned is a copy. With `deferred`, a verdict the memo lacks is not computed here: it is queued there once (per
  * listing content and shipped value) and a placeholder returned, which `settleMisses` fills in.
  */
-export function verdictMemo(tool: string, isError = false, deferred?: Miss[], role: Role = 'output'): Verify {
+export function verdictMemo(tool: string, isError = false, deferred?: Miss[], role: Role = 'output', memos?: SessionMemos): Verify {
+  const validate = (client: Client, listed: JsonSchema | null, ships: Json): Verdict =>
+    verdictInRole(guard(() => client.verify(listed, { structuredContent: ships, isError }, tool), (e) => ({ valid: false, message: messageOf(e) })), role);
+  // A session that keeps nothing: each verdict is validated where it is asked for (the client realm's deferral is a memo too).
+  if (memos && !memos.keep) return validate;
   const memo = new Map<string, Map<ContentKey, Map<Json, Verdict>>>();
   const pending = new WeakMap<Map<Json, Verdict>, Map<Json, Miss>>();
   const validTwin = twinFinder();
   return (client, listed, ships) => {
     let byContent = memo.get(client.id);
     if (!byContent) memo.set(client.id, (byContent = new Map()));
-    const key = contentKey(client, listed);
+    const key = contentKey(client, listed, memos);
     let byValue = byContent.get(key);
     if (!byValue) byContent.set(key, (byValue = new Map()));
     let verdict = byValue.get(ships) ?? validTwin(byValue, ships);
@@ -54,7 +59,7 @@ export function verdictMemo(tool: string, isError = false, deferred?: Miss[], ro
       miss.placeholders.push(placeholder);
       return placeholder;
     }
-    if (!verdict) verdict = verdictInRole(guard(() => client.verify(listed, { structuredContent: ships, isError }, tool), (e) => ({ valid: false, message: messageOf(e) })), role);
+    if (!verdict) verdict = validate(client, listed, ships);
     byValue.set(ships, verdict);
     return { ...verdict };
   };
@@ -93,25 +98,20 @@ function twinFinder(): (known: Map<Json, Verdict>, ships: Json) => Verdict | und
 /** A listing's content as a key: its text, or the listing object itself when it is too deep to write out. */
 type ContentKey = string | object;
 
-// Memos keyed by listing objects (a listing never changes): they hold no state of their own beyond what the objects do.
-const coreListings = new WeakMap<object, boolean>();
-const contentKeys = new WeakMap<object, Map<string, ContentKey>>();
-
 /**
  * A listed schema's content, as the key this client's verdicts are shared under: its JSON text with the root's
  * keywords sorted (converters differ in where they put `$schema`; neither Ajv nor @cfworker/json-schema reads
  * keywords in document order). For a core listing (clients/dialect.ts) also without what cannot change a verdict: an
  * `additionalProperties` that allows everything, and the root `$schema` for a client whose dialect does not matter
- * there. Nested keys keep their order: `properties` order decides the order of errors. Cached per listing object.
+ * there. Nested keys keep their order: `properties` order decides the order of errors. Cached per listing object in
+ * the session's memos (session.ts).
  */
-function contentKey(client: Client, listed: JsonSchema | null): ContentKey {
+function contentKey(client: Client, listed: JsonSchema | null, memos: SessionMemos | undefined): ContentKey {
   if (typeof listed !== 'object' || listed === null) return String(listed);
-  let core = coreListings.get(listed);
-  if (core === undefined) coreListings.set(listed, (core = guard(() => isCoreListing(listed), () => false)));
+  const core = remember(memos?.coreListings, listed, () => guard(() => isCoreListing(listed), () => false));
   const dropDialect = client.dialect === 'ignored' || (client.dialect === 'core' && core);
   const variant = `${core}${dropDialect}`;
-  let byVariant = contentKeys.get(listed);
-  if (!byVariant) contentKeys.set(listed, (byVariant = new Map()));
+  const byVariant = remember(memos?.contentKeys, listed, () => new Map<string, ContentKey>());
   let key = byVariant.get(variant);
   if (key === undefined) {
     try {

@@ -2,12 +2,13 @@
  * The verify phase: each shipment through each converter's server wire (converters/wire.ts), then through every
  * client. Verdicts are shared within one evaluation (verdict-memo.ts).
  */
+import { remember } from '../lib/lru.ts';
 import { CLIENTS } from '../clients/index.ts';
 import { serverWire, type ServerWire } from '../converters/wire.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, Verdict } from '../report.ts';
 import type { ExpandedConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
 import { openListing } from '../lib/schema-walk.ts';
-import type { Client, Listing, LoadedCase, Policy, Shipment } from '../types.ts';
+import type { Client, Listing, LoadedCase, Policy, SessionMemos, Shipment } from '../types.ts';
 import { settleMisses, verdictMemo, type Miss, type Verify } from './verdict-memo.ts';
 import type { Verifier, WorldPick } from './verifier.ts';
 import { DEFAULT_V1 } from '../worlds/world.ts';
@@ -35,7 +36,7 @@ export interface VerifyMemo {
  * With a verifier, the verdicts are reached there (the sandbox's client realms), each after verifyAll by `settle`: a
  * version world's own SDK 1.x client is named by the request's `world`, and answered by the worlds' client realm.
  */
-export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world'> & Partial<Pick<LoadedCase, 'role'>>, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
+export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world' | 'memos'> & Partial<Pick<LoadedCase, 'role'>>, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
   const misses: Miss[] | undefined = verifier ? [] : undefined;
   // The world's v1 client when it is not the default one (a world whose zod is the default runs the default SDK 1.32.2).
   const world: WorldPick | undefined = loaded.world && loaded.world.v1 !== DEFAULT_V1 ? { zod: loaded.world.versions.zod, sdk: loaded.world.versions.sdk } : undefined;
@@ -48,7 +49,7 @@ export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world
     const unasked = (e: unknown) => requests.map(() => ({ valid: null, message: `The client realm could not be asked: ${messageOf(e)}` }));
     settleMisses(asked, await verifier.verify(requests).catch(unasked));
   };
-  return { verify: verdictMemo(loaded.tool, whole.isError, misses, loaded.role), wrap: envelopes(), settle };
+  return { verify: verdictMemo(loaded.tool, whole.isError, misses, loaded.role, loaded.memos), wrap: envelopes(), settle };
 }
 
 /** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */
@@ -67,7 +68,7 @@ export function verifyAll(
     const policies: ExpandedConverterRow['policies'] = {};
     for (const [policy, shipment] of shipments) {
       const row = whole.isError ? unvalidatedOn(wire, shipment, wrap, whole.absent) : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
-      const listed = policy.opensListing ? opened(listing.listed) : listing.listed;
+      const listed = policy.opensListing ? opened(listing.listed, loaded.memos) : listing.listed;
       if (policy.opensListing) row.listed = listed;
       row.verdicts = verdicts(loaded, row, listed, clients, verify, whole.isError);
       policies[policy.id] = row;
@@ -136,14 +137,10 @@ function isJsonObject(value: Json | null): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const openedListings = new WeakMap<object, JsonSchema>();
-
-/** `keep`'s listing, opened once per listing object (listings are cached per schema, so the same object comes back). */
-function opened(listed: JsonSchema | null): JsonSchema | null {
+/** `keep`'s listing, opened once per listing object in the session's memo (listings are cached per schema, so the same object comes back). */
+function opened(listed: JsonSchema | null, memos: SessionMemos | undefined): JsonSchema | null {
   if (typeof listed !== 'object' || listed === null) return listed;
-  let open = openedListings.get(listed);
-  if (open === undefined) openedListings.set(listed, (open = openListing(listed)));
-  return open;
+  return remember(memos?.opened, listed, () => openListing(listed));
 }
 
 /** A listing's `listErrorAt`, as a row carries it (absent when it has none). */

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Role } from '../../case.ts';
-import { defOf, lazyTarget } from '../../lib/zod-walk.ts';
+import { defIf, dispatch, isZodNode, type ZodKind, type ZodVisitor } from '../../lib/zod-walk.ts';
 
 /** What a root is when it can never be a JSON object: `type` names it in the message; `loud` roots fail tools/list. */
 export interface NonObjectVerdict {
@@ -13,11 +13,9 @@ export interface NonObjectVerdict {
 }
 
 /** Types with no JSON form whose values are never objects. */
-const UNREPRESENTABLE: ReadonlySet<string> = new Set(['bigint', 'symbol', 'map', 'set', 'void', 'undefined', 'nan', 'function']);
+const UNREPRESENTABLE: ReadonlySet<ZodKind> = new Set(['bigint', 'symbol', 'map', 'set', 'void', 'undefined', 'nan', 'function']);
 /** Types that always emit a JSON type other than object. */
-const REPRESENTABLE_NON_OBJECT: ReadonlySet<string> = new Set(['string', 'number', 'boolean', 'null', 'enum', 'template_literal', 'array', 'tuple', 'file', 'never']);
-/** Wrappers whose `innerType` decides what the root is. */
-const WRAPPERS: ReadonlySet<string> = new Set(['optional', 'nonoptional', 'nullable', 'readonly', 'default', 'prefault', 'catch', 'promise']);
+const REPRESENTABLE_NON_OBJECT: ReadonlySet<ZodKind> = new Set(['string', 'number', 'boolean', 'null', 'enum', 'template_literal', 'array', 'tuple', 'file', 'never']);
 
 /** The message tools/list fails with for a loud non-object root (MCP SDK PR #2556, `standardSchemaToJsonSchema`). */
 export function nonObjectRootMessage(type: string): string {
@@ -32,22 +30,27 @@ export function nonObjectRootMessage(type: string): string {
 export function nonObjectVerdict(schema: z.core.$ZodType, io: Role, path: ReadonlySet<z.core.$ZodType> = new Set()): NonObjectVerdict | undefined {
   if (path.has(schema)) return undefined;
   const inner = new Set(path).add(schema);
-  const def = defOf(schema);
-  const next = (s: z.core.$ZodType | undefined) => (s === undefined ? undefined : nonObjectVerdict(s, io, inner));
-  if (def.type === 'lazy') return next(lazyTarget(def));
-  if (WRAPPERS.has(def.type)) return next(def.innerType);
-  if (def.type === 'pipe') {
-    // The side zod converts for this io; a bare transform there has no verdict, so the other side decides.
-    const [primary, secondary] = io === 'output' ? [def.out, def.in] : [def.in, def.out];
-    return primary !== undefined && defOf(primary).type === 'transform' ? next(secondary) : next(primary);
-  }
-  if (def.type === 'union') return unionVerdict((def.options ?? []).map(next));
-  if (def.type === 'intersection') return intersectionVerdict(next(def.left), next(def.right));
-  if (def.type === 'literal') return literalVerdict(def.values ?? []);
-  if (def.type === 'date') return { type: 'date', loud: io === 'input' };
-  if (REPRESENTABLE_NON_OBJECT.has(def.type)) return { type: 'representable', loud: false };
-  return UNREPRESENTABLE.has(def.type) ? { type: def.type, loud: true } : undefined;
+  return dispatch(schema, VERDICT, (s: unknown) => (isZodNode(s) ? nonObjectVerdict(s, io, inner) : undefined), io);
 }
+
+type Next = (schema: unknown) => NonObjectVerdict | undefined;
+
+/** The verdict by kind; every wrapper zod lists as its inner schema (a `z.promise` too) is looked through. */
+const VERDICT: ZodVisitor<NonObjectVerdict | undefined, [next: Next, io: Role]> = {
+  kinds: {
+    pipe: (def, _, next, io) => {
+      // The side zod converts for this io; a bare transform there has no verdict, so the other side decides.
+      const [primary, secondary] = io === 'output' ? [def.out, def.in] : [def.in, def.out];
+      return defIf(primary, 'transform') ? next(secondary) : next(primary);
+    },
+    union: (def, _, next) => unionVerdict(def.options.map(next)),
+    intersection: (def, _, next) => intersectionVerdict(next(def.left), next(def.right)),
+    literal: (def) => literalVerdict(def.values),
+    date: (_def, _, _next, io) => ({ type: 'date', loud: io === 'input' }),
+  },
+  wrapper: { walk: 'listing', visit: (inner, _, next) => next(inner) },
+  other: (kind) => (REPRESENTABLE_NON_OBJECT.has(kind) ? { type: 'representable', loud: false } : UNREPRESENTABLE.has(kind) ? { type: kind, loud: true } : undefined),
+};
 
 function unionVerdict(members: Array<NonObjectVerdict | undefined>): NonObjectVerdict | undefined {
   if (members.length === 0 || members.includes(undefined)) return undefined;

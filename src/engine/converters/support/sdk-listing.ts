@@ -3,13 +3,11 @@ import { formatIssues } from '../../lib/issues.ts';
 import type { Listing, LoadedCase } from '../../types.ts';
 import type { RealSdkId } from '../../contract/catalog.ts';
 import { eraKey } from '../../era.ts';
+import { remember } from '../../lib/lru.ts';
 
-const cache = new WeakMap<object, Map<string, Promise<Listing>>>();
-
-/** Lists once per (schema identity, role, tool): a real listing costs a server/client session. */
+/** Lists once per (schema identity, SDK, world's SDK, role, tool, era) in the session's memo (session.ts): a real listing costs a server/client session. */
 export function cachedListing(version: RealSdkId, loaded: LoadedCase, build: (loaded: LoadedCase) => Promise<Listing>): Promise<Listing> {
-  let bySchema = cache.get(loaded.schema);
-  if (!bySchema) cache.set(loaded.schema, (bySchema = new Map()));
+  const bySchema = remember(loaded.memos?.listings, loaded.schema, () => new Map<string, Promise<Listing>>());
   const key = `${version}\u0000${loaded.world?.versions.sdk ?? ''}\u0000${loaded.role}\u0000${loaded.tool}\u0000${eraKey(loaded)}`;
   const hit = bySchema.get(key);
   if (hit !== undefined) return hit;

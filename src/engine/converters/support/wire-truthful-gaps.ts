@@ -2,28 +2,28 @@
 import type { z } from 'zod';
 import type { Role } from '../../case.ts';
 import type { OverrideState } from './wire-truthful-override.ts';
-import { someZodNode, type LooseDef } from '../../lib/zod-walk.ts';
+import { someZodNode, type LooseDef, type ZodVisit } from '../../lib/zod-walk.ts';
 
 interface Gap {
   roles: readonly Role[];
-  test: (def: LooseDef) => boolean;
+  test: (visit: ZodVisit) => boolean;
   note: string;
 }
 
 const GAPS: readonly Gap[] = [
   {
     roles: ['output'],
-    test: (def) => def.type === 'transform' || def.type === 'pipe' || def.coerce === true,
+    test: ({ kind, def }) => kind === 'transform' || kind === 'pipe' || def.coerce === true,
     note: 'Known gap of wire-truthful (SDK PR #2556): the schema has a .transform(), .pipe() or z.coerce, so the listing describes the value after it, while the server ships the raw answer.',
   },
   {
     roles: ['output', 'input'],
-    test: (def) => def.type === 'catch' && isDynamicCatch(def),
+    test: ({ kind, def }) => kind === 'catch' && isDynamicCatch(def),
     note: 'Known gap of wire-truthful (SDK PR #2556): a dynamic .catch(fn) cannot be evaluated when listing, so its fallback is not listed.',
   },
   {
     roles: ['output', 'input'],
-    test: (def) => (def.type === 'default' || def.type === 'prefault') && holdsBigInt(def),
+    test: ({ kind, def }) => (kind === 'default' || kind === 'prefault') && holdsBigInt(def),
     note: 'Known gap of wire-truthful (SDK PR #2556): a BigInt default (.default(0n)) has no JSON form, so the listing leaves it out.',
   },
 ];
@@ -33,7 +33,7 @@ const OBJECT_CATCH_NOTE =
 
 /** The notes for every known gap the schema hits in this role, one line each, or null. */
 export function knownGaps(schema: z.core.$ZodType, role: Role, state: Pick<OverrideState, 'objectCatch'>): string | null {
-  const notes = GAPS.filter((gap) => gap.roles.includes(role) && someZodNode(schema, (_, def) => gap.test(def))).map((gap) => gap.note);
+  const notes = GAPS.filter((gap) => gap.roles.includes(role) && someZodNode(schema, gap.test)).map((gap) => gap.note);
   if (state.objectCatch) notes.push(OBJECT_CATCH_NOTE);
   return notes.length ? notes.join('\n') : null;
 }

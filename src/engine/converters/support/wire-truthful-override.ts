@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { Role } from '../../case.ts';
 import { isSchemaNode, isSubschemaKeyword } from '../../lib/schema-walk.ts';
-import { defOf } from '../../lib/zod-walk.ts';
+import { defIf, dispatch, kindOf, type ZodKind, type ZodVisitor } from '../../lib/zod-walk.ts';
 
 type OverrideContext = Parameters<NonNullable<z.core.ToJSONSchemaParams['override']>>[0];
 type JsonNode = Record<string, unknown>;
@@ -18,7 +18,7 @@ const ENFORCED_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 const COMPOSITIONS = ['anyOf', 'oneOf', 'allOf'] as const;
 /** Schemas that accept `undefined` by construction, whatever the probe below would say about later async stages. */
-const TOLERANT_TYPES: ReadonlySet<string> = new Set(['default', 'optional', 'catch', 'any', 'unknown', 'undefined', 'void']);
+const TOLERANT_TYPES: ReadonlySet<ZodKind> = new Set(['default', 'optional', 'catch', 'any', 'unknown', 'undefined', 'void']);
 
 /** What one conversion did that the listing's reader should know. */
 export interface OverrideState {
@@ -31,10 +31,10 @@ export interface OverrideState {
 /** Whether zod accepts `undefined` for this schema (what an absent record key is validated as). */
 export function acceptsUndefined(schema: z.core.$ZodType | undefined): boolean {
   if (schema === undefined) return false;
-  const def = defOf(schema);
-  if (TOLERANT_TYPES.has(def.type) && !def.checks?.length) return true;
+  if (TOLERANT_TYPES.has(kindOf(schema)) && !schema._zod.def.checks?.length) return true;
   // `.default(7).transform(async …)`: the default fills before the transform, which the probe cannot run synchronously.
-  if (def.type === 'pipe' && def.out !== undefined && defOf(def.out).type === 'transform') return acceptsUndefined(def.in);
+  const pipe = defIf(schema, 'pipe');
+  if (pipe && defIf(pipe.out, 'transform')) return acceptsUndefined(pipe.in);
   try {
     const result = schema['~standard'].validate(undefined);
     if (result instanceof Promise) {
@@ -60,28 +60,35 @@ export function fieldMayBeAbsent(field: z.core.$ZodType | undefined): boolean {
 /** Creates the hook for one conversion; it records in `state` what it changed. */
 export function wireTruthfulOverride(io: Role, state: OverrideState): (ctx: OverrideContext) => void {
   return ({ zodSchema, jsonSchema }) => {
-    const json = jsonSchema as JsonNode;
-    const def = defOf(zodSchema);
-    if (def.type === 'date') {
+    if (dispatch(zodSchema, OVERRIDE, jsonSchema as JsonNode, io, state)) state.loosened = true;
+  };
+}
+
+/** What the hook does by kind; each handler returns whether it loosened an output node. */
+const OVERRIDE: ZodVisitor<boolean, [json: JsonNode, io: Role, state: OverrideState]> = {
+  kinds: {
+    date: (_def, _, json) => {
       // Under `unrepresentable: 'any'` the node holds only the user's annotations: keep them.
       json['type'] = 'string';
       json['format'] = 'date-time';
-      return;
-    }
-    if (io !== 'output') return;
-    if (def.type === 'catch') {
+      return false;
+    },
+    catch: (_def, _, json, io, state) => {
+      if (io !== 'output') return false;
       degradeCatch(json);
       if (requiresObject(json)) state.objectCatch = true;
-    } else if (def.type === 'record') {
+      return true;
+    },
+    record: (def, _, json, io) => {
       // An enum-keyed record lists every key as required; they all share one value schema.
-      if (Array.isArray(json['required']) && acceptsUndefined(def.valueType)) delete json['required'];
-      else return;
-    } else if (def.type === 'object') {
-      if (!loosenObject(json, def.shape ?? {}, def.catchall)) return;
-    } else return;
-    state.loosened = true;
-  };
-}
+      if (io !== 'output' || !Array.isArray(json['required']) || !acceptsUndefined(def.valueType)) return false;
+      delete json['required'];
+      return true;
+    },
+    object: (def, _, json, io) => io === 'output' && loosenObject(json, def.shape, def.catchall),
+  },
+  other: () => false,
+};
 
 /** `.catch()` accepts any raw value (the fallback replaces it only in the parsed result, which is never shipped). */
 function degradeCatch(json: JsonNode): void {
@@ -119,9 +126,9 @@ function requiresObject(node: JsonNode): boolean {
 }
 
 /** Opens a plain object and drops fields that may be missing from `required`; returns whether it changed anything. */
-function loosenObject(json: JsonNode, shape: Record<string, z.core.$ZodType>, catchall: z.core.$ZodType | undefined): boolean {
+function loosenObject(json: JsonNode, shape: Readonly<Record<string, z.core.$ZodType>>, catchall: z.core.$ZodType | undefined): boolean {
   let changed = false;
-  const strict = catchall !== undefined && defOf(catchall).type === 'never';
+  const strict = defIf(catchall, 'never') !== undefined;
   if (!strict && json['additionalProperties'] === false) {
     delete json['additionalProperties'];
     changed = true;
