@@ -25,7 +25,7 @@ const COMPOSITION_ROOTS = [
  * Module-level collections that stay outside a session, each with why. Keys are `path: name`.
  */
 const REALM_TABLES: Record<string, string> = {
-  'src/sandbox/clientRealmWorlds.ts: worlds': 'the client realm is a composition root of its own: these are its worlds\' clients',
+  'src/sandbox/worldClients.ts: worlds': 'the worlds\' clients of a client realm (the browser\'s worlds\' client realm and the CLI\'s main thread), each a composition root of its own',
   'src/sandbox/clientRealmSdk.ts: byPort': 'the client realm\'s real clients, per port of the schema realm that opened them (a composition root)',
   'src/engine/worlds/load-world.ts: worlds': 'the version worlds a realm imported: module graphs, loaded once per realm like the import cache itself',
   'src/engine/clients/index.ts: byWorld': 'the clients of a world object, built once per world (a realm-wide object, see load-world.ts)',
