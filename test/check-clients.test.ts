@@ -15,6 +15,8 @@ import { PYTHON_ENV } from '../src/check/python.ts';
 import { runCheck, type CheckOutcome, type RunOptions } from '../src/check/run.ts';
 import type { CallSpec } from '../src/check/args.ts';
 import type { CheckResult, OptInClient, ToolRecord } from '../src/check/findings.ts';
+import { applyBaseline } from '../src/check/baseline.ts';
+import { startV2Http } from './check-servers/v2-http.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const V1_STDIO = join(ROOT, 'test/check-servers/v1-stdio.mjs');
@@ -57,9 +59,20 @@ describe('check --client sdk-v2-beta5', () => {
     expect(result.tools.flatMap((t) => t.findings).filter((f) => f.id === 'dialect-refused' && f.client !== 'sdk-v2-beta5')).toEqual([]);
   });
 
+  it('a listing with no $schema (an SDK 2.4.0 server over Streamable HTTP) passes through the beta: no dialect-refused, the answers judged', async () => {
+    const server = await startV2Http();
+    try {
+      const overHttp = resultOf(await runCheck({ ...options(['sdk-v2-beta5']), target: { kind: 'http', url: server.url } }, quiet));
+      expect(overHttp.tools.flatMap((t) => t.findings).filter((f) => f.id === 'dialect-refused')).toEqual([]);
+      expect(tool(overHttp, 'get_user').calls[0]?.verdicts['sdk-v2-beta5']).toEqual({ valid: true, message: null });
+      expect(tool(overHttp, 'get_order').calls[0]?.verdicts['sdk-v2-beta5']?.valid).toBe(false);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('each call: the verdict is the message the beta threw, byte for byte (an honest answer too; even an isError one)', () => {
     for (const call of CALLS) expect(tool(result, call.tool).calls[0]?.verdicts['sdk-v2-beta5'], call.tool).toEqual({ valid: false, message: thrown.get(call.tool) });
-    // Without it, the same run has no beta verdicts and no dialect-refused.
     expect(tableOf(result)).toContain('sdk-v2-beta5 FAIL');
     expect(result.clients).toEqual([{ client: 'sdk-v2-beta5', versions: { '@modelcontextprotocol/client': '2.0.0-beta.5' } }]);
   });
@@ -119,6 +132,19 @@ describe.skipIf(!hasMcp)(`check --client python-sdk (the real mcp ClientSession;
     expect(tool(result, 'get_order').findings.find((f) => f.id === 'call-refused' && f.client === 'python-sdk')?.message).toBe(`python-sdk refuses the answer of get_order({"id":"o1"}): ${said['get_order']}`);
   });
 
+  it('over Streamable HTTP too (an SDK 2.4.0 server): the same client, the same kind of message', async () => {
+    const server = await startV2Http();
+    try {
+      vi.stubEnv(PYTHON_ENV, VENV_PYTHON);
+      const overHttp = resultOf(await runCheck({ ...options(['python-sdk']), target: { kind: 'http', url: server.url } }, quiet));
+      expect(overHttp.clients?.[0]).toMatchObject({ client: 'python-sdk', versions: { mcp: expect.any(String) } });
+      expect(tool(overHttp, 'get_order').calls[0]?.verdicts['python-sdk']?.message).toMatch(/^Invalid structured content returned by tool get_order: 'count' is a required property\n\nFailed validating 'required' in schema:/);
+      expect(tool(overHttp, 'get_user').calls[0]?.verdicts['python-sdk']).toEqual({ valid: true, message: null });
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('names the mcp and jsonschema versions that ran', () => {
     const versions = JSON.parse(execFileSync(VENV_PYTHON, ['-c', 'import json, importlib.metadata as m; print(json.dumps({n: m.version(n) for n in ("mcp", "jsonschema")}))'], { encoding: 'utf8' }));
     expect(result.clients).toEqual([{ client: 'python-sdk', versions }]);
@@ -136,5 +162,9 @@ describe('check --client python-sdk where Python or mcp is missing', () => {
     expect(withMissing.tools.flatMap((t) => t.calls).some((c) => 'python-sdk' in c.verdicts)).toBe(false);
     expect(withMissing.summary).toEqual(without.summary);
     expect(exitCode(withMissing, 'error')).toBe(exitCode(without, 'error'));
+    // A baseline's python-sdk entry is not "fixed" by a run where that client did not run.
+    const entry = { tool: 'get_order', id: 'call-refused' as const, client: 'python-sdk' as const };
+    expect(applyBaseline(withMissing, [entry]).baseline.fixed).toEqual([]);
+    expect(applyBaseline({ ...withMissing, clients: [{ client: 'python-sdk', versions: {} }] }, [entry]).baseline.fixed).toEqual([entry]);
   }, 120_000);
 });
