@@ -10,6 +10,7 @@ import { Client } from 'mcp-client-2-beta5';
 import { StdioClientTransport } from 'mcp-client-2-beta5/stdio';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exitCode } from '../src/check/main.ts';
+import { markdownOf } from '../src/check/markdown.ts';
 import { tableOf } from '../src/check/output.ts';
 import { PYTHON_ENV } from '../src/check/python.ts';
 import { runCheck, type CheckOutcome, type RunOptions } from '../src/check/run.ts';
@@ -153,12 +154,21 @@ describe.skipIf(!hasMcp)(`check --client python-sdk (the real mcp ClientSession;
 });
 
 describe('check --client python-sdk where Python or mcp is missing', () => {
+  it('an interpreter that ends without running the script is "not run" too, not a finding about the server', async () => {
+    // Node as the interpreter: it cannot read check_client.py and exits, as a broken or too old Python would.
+    vi.stubEnv(PYTHON_ENV, process.execPath);
+    const result = resultOf(await runCheck({ ...options(['python-sdk']), calls: [] }, quiet));
+    expect(result.clients?.[0]).toMatchObject({ client: 'python-sdk', notRun: expect.stringContaining('ended without running the client') });
+    expect(result.findings).toEqual([]);
+  }, 120_000);
+
   it('one "not run" line, no verdict, no finding, the same exit code', async () => {
     vi.stubEnv(PYTHON_ENV, join(ROOT, 'no-such-python'));
     const [without, withMissing] = (await Promise.all([runCheck(options([]), quiet), runCheck(options(['python-sdk']), quiet)])).map(resultOf) as [CheckResult, CheckResult];
     expect(withMissing.clients).toHaveLength(1);
     expect(withMissing.clients?.[0]).toMatchObject({ client: 'python-sdk', notRun: expect.stringMatching(/^needs Python ≥ 3\.10 with the `mcp` package \(`pip install mcp`\) \(/) });
     expect(tableOf(withMissing)).toMatch(/\npython-sdk: not run: needs Python ≥ 3\.10 with the `mcp` package \(`pip install mcp`\)/);
+    expect(markdownOf(withMissing)).toContain('\npython-sdk\\: not run\\: needs Python ≥ 3\\.10 with the \\`mcp\\` package');
     expect(withMissing.tools.flatMap((t) => t.calls).some((c) => 'python-sdk' in c.verdicts)).toBe(false);
     expect(withMissing.summary).toEqual(without.summary);
     expect(exitCode(withMissing, 'error')).toBe(exitCode(without, 'error'));

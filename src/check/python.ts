@@ -49,8 +49,11 @@ export async function connectPython(target: Target, timeoutMs: number): Promise<
   };
   const first = await next(timeoutMs + 5000);
   if (first === null || !('ready' in first)) {
+    const ended = child.exitCode !== null || child.signalCode !== null;
     stop();
     if (spawnError !== null) throw new NotRun(`${PYTHON_NOT_RUN} (${python}: ${spawnError})`);
+    // The interpreter ended without a word from the script (a Python that cannot read it): this machine, not the server.
+    if (first === null && ended) throw new NotRun(`${PYTHON_NOT_RUN} (${python} ended without running the client${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''})`);
     if (first !== null && 'notRun' in first) throw new NotRun(`${first.notRun}${first.detail ? ` (${python}: ${first.detail})` : ''}`);
     const why = first !== null && 'failed' in first ? first.failed : `no answer within ${timeoutMs} ms`;
     throw new Error(`${why}${stderr.trim() ? `; it wrote on stderr:\n${stderr.trim()}` : ''}`);
