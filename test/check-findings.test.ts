@@ -142,6 +142,7 @@ describe('check: the command line', () => {
         failOn: 'error',
         timeoutMs: 5000,
         playground: 'http://localhost:5173/',
+        clients: [],
       },
     });
   });

@@ -246,7 +246,13 @@ describe('check: what each client really did', () => {
 
   it('the SDK versions the reasons name are the installed ones', () => {
     const version = (pkg: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(SDK_VERSION).toEqual({ 'sdk-v1': version('@modelcontextprotocol/sdk'), 'sdk-v2-node': version('@modelcontextprotocol/client'), 'sdk-v2-browser': version('@modelcontextprotocol/client') });
+    expect(SDK_VERSION).toEqual({
+      'sdk-v1': version('@modelcontextprotocol/sdk'),
+      'sdk-v2-node': version('@modelcontextprotocol/client'),
+      'sdk-v2-browser': version('@modelcontextprotocol/client'),
+      'sdk-v2-beta5': version('mcp-client-2-beta5'),
+      'python-sdk': 'mcp (Python)',
+    });
   });
 
   it('a client that cannot connect while another did: a connect-failed finding about the server, its verdicts null, the others judged', async () => {
@@ -260,7 +266,7 @@ describe('check: what each client really did', () => {
     const connected = CHECK_CLIENTS.filter((c) => !failed.some((f) => f.client === c));
     expect(connected).toHaveLength(1);
     const verdicts = tool(result, 'get_invoice').calls[0]?.verdicts;
-    expect(verdicts?.[connected[0] as CheckClient].valid).toBe(false);
+    expect(verdicts?.[connected[0] as CheckClient]?.valid).toBe(false);
     for (const f of failed) expect(verdicts?.[f.client as CheckClient]).toEqual({ valid: null, message: expect.stringMatching(/ did not connect: /) });
     expect(result.summary.errors).toBe(3);
     const table = tableOf(result);

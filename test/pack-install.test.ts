@@ -59,9 +59,9 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT);
 
 describe('the packed CLI, installed with production dependencies only', { timeout: RUN_TIMEOUT }, () => {
-  it('ships the built CLI, package.json, README and LICENSE, and nothing else', () => {
+  it("ships the built CLI, the Python client's script, package.json, README and LICENSE, and nothing else", () => {
     const other = files.filter((f) => !f.startsWith('dist-cli/'));
-    expect(other).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(other).toEqual(['LICENSE', 'README.md', 'package.json', 'python/check_client.py']);
     expect(files).toContain(PKG.bin[PKG.name]);
     expect(files).toContain('dist-cli/THIRD-PARTY-LICENSES.txt');
     expect(files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f))).toEqual([]);
@@ -69,7 +69,7 @@ describe('the packed CLI, installed with production dependencies only', { timeou
 
   it('names the bundled packages with their licenses, the version worlds\' among them', () => {
     const notices = readFileSync(join(home, 'node_modules', PKG.name, 'dist-cli/THIRD-PARTY-LICENSES.txt'), 'utf8');
-    for (const pkg of ['zod@4.6.7 (MIT)', 'zod@3.25.76 (MIT)', '@modelcontextprotocol/sdk@1.32.2 (MIT)', '@modelcontextprotocol/sdk@1.20.2 (MIT)', '@modelcontextprotocol/client@2.4.0 (Apache-2.0)', 'ajv@8.20.0 (MIT)']) {
+    for (const pkg of ['zod@4.6.7 (MIT)', 'zod@3.25.76 (MIT)', '@modelcontextprotocol/sdk@1.32.2 (MIT)', '@modelcontextprotocol/sdk@1.20.2 (MIT)', '@modelcontextprotocol/client@2.4.0 (Apache-2.0)', '@modelcontextprotocol/client@2.0.0-beta.5 (MIT)', 'ajv@8.20.0 (MIT)']) {
       expect(notices).toContain(`\n${pkg}\n`);
     }
   });
@@ -153,5 +153,20 @@ describe('the packed CLI, installed with production dependencies only', { timeou
     const errors = invoice?.findings.filter((f) => f.severity === 'error').map((f) => `${f.id}@${f.client}`);
     expect(errors?.sort()).toEqual(['call-refused@sdk-v1', 'call-refused@sdk-v2-browser', 'call-refused@sdk-v2-node']);
     expect(invoice?.calls[0]?.verdicts['sdk-v1']).toEqual({ valid: false, message: "MCP error -32602: Structured content does not match the tool's output schema: data must NOT have additional properties" });
+  });
+
+  it('check --client: the bundled 2.0.0-beta.5 refuses the draft-07 listing; python-sdk finds its script beside dist-cli/', async () => {
+    const server = join(ROOT, 'test/check-servers/v1-stdio.mjs');
+    const python = join(ROOT, '.venv-py/bin/python');
+    const checked = await run('env', [`MCP_SCHEMA_PLAYGROUND_PYTHON=${python}`, bin, 'check', '--json', '--client', 'sdk-v2-beta5', '--client', 'python-sdk', '--call', 'get_order={"id":"o1"}', '--', process.execPath, server], home);
+    expect(checked.code, checked.stderr).toBe(1);
+    const result = JSON.parse(checked.stdout) as CheckResult;
+    const order = result.tools.find((t) => t.name === 'get_order');
+    expect(order?.findings.find((f) => f.id === 'dialect-refused')?.client).toBe('sdk-v2-beta5');
+    // Without the venv .ci/run makes, the installed CLI says so in one line; with it, the real client's verdict.
+    const hasMcp = (await run(python, ['-c', 'import mcp'], home)).code === 0;
+    const ran = result.clients?.find((c) => c.client === 'python-sdk');
+    if (!hasMcp) expect(ran).toMatchObject({ notRun: expect.stringMatching(/^needs Python ≥ 3\.10 with the `mcp` package/) });
+    else expect(order?.calls[0]?.verdicts['python-sdk']?.message).toMatch(/^Invalid structured content returned by tool get_order: 'count' is a required property\n/);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The `check` command line, read: `check [--json] [--junit FILE] [--markdown FILE] [--baseline FILE]
  * [--write-baseline FILE] [--fail-on error|warning] [--call TOOL=ARGS_JSON]... [--calls FILE] [--timeout MS]
- * [--env NAME[=VALUE]]... [--playground URL] (-- <command> [args...] | --url URL)`. Pure: the calls file's text is
+ * [--env NAME[=VALUE]]... [--client NAME]... [--playground URL] (-- <command> [args...] | --url URL)`. Pure: the calls file's text is
  * passed in by the caller.
  */
 import { parseArgs } from 'node:util';
 import type { Json } from '../engine/report.ts';
 import { messageOf } from '../engine/lib/message.ts';
+import { OPT_IN_CLIENTS, type OptInClient } from './findings.ts';
 
 /** The server under check: a command started over stdio, or a Streamable HTTP endpoint. */
 export type Target = { kind: 'stdio'; command: string; args: string[]; env: Record<string, string> } | { kind: 'http'; url: string };
@@ -35,6 +36,8 @@ export interface CheckOptions {
   timeoutMs: number;
   /** The playground the findings' links open (their `#v1.…` fragment is appended). */
   playground: string;
+  /** The opt-in clients to run besides the three default ones (`--client NAME`, repeatable). */
+  clients: OptInClient[];
 }
 
 /** The SDKs' default request timeout, and the most --timeout may be. */
@@ -56,6 +59,7 @@ export const USAGE = [
   '  --write-baseline FILE  write this run\'s findings to FILE as a baseline',
   '  --fail-on LEVEL        error (default): exit 1 on a new error finding; warning: on any new finding',
   `  --timeout MS           give up on a server that does not answer after MS ms (default and most: ${MAX_TIMEOUT_MS})`,
+  `  --client NAME          also run this opt-in client (${OPT_IN_CLIENTS.join(', ')}); repeatable`,
   '  --env NAME[=VALUE]     pass this variable to a stdio server (it gets only HOME, LOGNAME, PATH, SHELL, TERM, USER otherwise)',
   `  --playground URL       the playground the findings' links open (default $${PLAYGROUND_ENV}, else ${DEFAULT_PLAYGROUND})`,
   'exit: 0 no new finding at --fail-on, 1 at least one, 2 no client could connect, the server could not be checked or the usage is wrong',
@@ -69,6 +73,7 @@ const FLAGS = {
   url: { type: 'string' },
   timeout: { type: 'string' },
   env: { type: 'string', multiple: true },
+  client: { type: 'string', multiple: true },
   playground: { type: 'string' },
   markdown: { type: 'string' },
   baseline: { type: 'string' },
@@ -111,8 +116,14 @@ export function parseCheckArgs(argv: string[], readFile: (path: string) => strin
   }
   const failOn = values['fail-on'] ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning') return { ok: false, error: `--fail-on takes error or warning; got ${failOn}` };
+  const clients: OptInClient[] = [];
+  for (const name of values.client ?? []) {
+    const known = OPT_IN_CLIENTS.find((c) => c === name);
+    if (known === undefined) return { ok: false, error: `--client takes one of ${OPT_IN_CLIENTS.join(', ')}; got ${name}` };
+    if (!clients.includes(known)) clients.push(known);
+  }
   const files = { junit: values.junit ?? null, markdown: values.markdown ?? null, baseline: values.baseline ?? null, writeBaseline: values['write-baseline'] ?? null };
-  return { ok: true, options: { target, calls, json: values.json ?? false, ...files, failOn, timeoutMs, playground } };
+  return { ok: true, options: { target, calls, json: values.json ?? false, ...files, failOn, timeoutMs, playground, clients } };
 }
 
 function targetOf(url: string | undefined, command: string[], env: string[], environment: NodeJS.ProcessEnv): Target | string {

@@ -4,7 +4,7 @@
  * writes the file.
  */
 import { messageOf } from '../engine/lib/message.ts';
-import { CHECK_CLIENTS, FINDING_IDS, type BaselineEntry, type BaselineOutcome, type CheckResult, type Finding, type FindingId } from './findings.ts';
+import { ALL_CLIENTS, CHECK_CLIENTS, FINDING_IDS, type BaselineEntry, type BaselineOutcome, type CheckResult, type Finding, type FindingId } from './findings.ts';
 
 /** The first line of a baseline file says what it is, so a wrong file is refused rather than read as empty. */
 const FORMAT = 'mcp-schema-playground check baseline';
@@ -33,9 +33,9 @@ export function parseBaseline(text: string): BaselineEntry[] | string {
   for (const [i, entry] of file.findings.entries()) {
     const e = entry as Partial<Record<keyof BaselineEntry, unknown>>;
     const tool = e.tool === null || typeof e.tool === 'string' ? e.tool : undefined;
-    const client = e.client === null || e.client === undefined ? null : CHECK_CLIENTS.find((c) => c === e.client);
+    const client = e.client === null || e.client === undefined ? null : ALL_CLIENTS.find((c) => c === e.client);
     if (tool === undefined || !FINDING_IDS.includes(e.id as FindingId) || client === undefined) {
-      return `findings[${i}]: expected { "tool": string | null, "id": one of ${FINDING_IDS.join(', ')}, "client": one of ${CHECK_CLIENTS.join(', ')} or null }; got ${JSON.stringify(entry)}`;
+      return `findings[${i}]: expected { "tool": string | null, "id": one of ${FINDING_IDS.join(', ')}, "client": one of ${ALL_CLIENTS.join(', ')} or null }; got ${JSON.stringify(entry)}`;
     }
     out.push({ tool, id: e.id as FindingId, client });
   }
@@ -60,7 +60,9 @@ export function applyBaseline(result: CheckResult, entries: BaselineEntry[]): Ch
   };
   const findings = result.findings.map((f) => mark(null, f));
   const tools = result.tools.map((t) => ({ ...t, findings: t.findings.map((f) => mark(t.name, f)) }));
-  const fixed = entries.filter((e) => !seen.has(keyOf(e.tool, e.id, e.client)));
+  // A finding of a client that did not run this time (not asked for, or no Python here) is not known to be fixed.
+  const ran = new Set<string | null>([null, ...CHECK_CLIENTS, ...(result.clients ?? []).filter((r) => 'versions' in r).map((r) => r.client)]);
+  const fixed = entries.filter((e) => ran.has(e.client) && !seen.has(keyOf(e.tool, e.id, e.client)));
   return { ...result, findings, tools, baseline: { ...counts, fixed } };
 }
 

@@ -11,6 +11,9 @@ import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@mo
 import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
 import { AjvJsonSchemaValidator as AjvV2 } from '@modelcontextprotocol/client/validators/ajv';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
+import { Client as ClientBeta5, StreamableHTTPClientTransport as HttpBeta5 } from 'mcp-client-2-beta5';
+import { StdioClientTransport as StdioBeta5 } from 'mcp-client-2-beta5/stdio';
+import { AjvJsonSchemaValidator as AjvBeta5 } from 'mcp-client-2-beta5/validators/ajv';
 import type { Json } from '../engine/report.ts';
 import { messageOf } from '../engine/lib/message.ts';
 import type { CheckClient } from './findings.ts';
@@ -37,13 +40,15 @@ export interface Exchange<T> {
 export type RawAnswer = { result: Json } | { error: Json };
 
 /** The version of each client's SDK (test/check.test.ts compares these with the installed packages). */
-export const SDK_VERSION: { [K in CheckClient]: string } = { 'sdk-v1': '1.32.2', 'sdk-v2-node': '2.4.0', 'sdk-v2-browser': '2.4.0' };
+export const SDK_VERSION: { [K in CheckClient]: string } = { 'sdk-v1': '1.32.2', 'sdk-v2-node': '2.4.0', 'sdk-v2-browser': '2.4.0', 'sdk-v2-beta5': '2.0.0-beta.5', 'python-sdk': 'mcp (Python)' };
 
 /** A connected client. */
 export interface Connection {
   client: CheckClient;
   /** The server's name and version from the handshake. */
   server: { name: string; version: string } | null;
+  /** The packages that ran, where they are known only at run time (the Python client's `mcp` and `jsonschema`). */
+  versions?: Record<string, string | null>;
   listTools(): Promise<Exchange<unknown>>;
   callTool(name: string, args: Json): Promise<Exchange<unknown>>;
   close(): Promise<void>;
@@ -85,7 +90,7 @@ function counted(provider: Provider, tally: { runs: number }): Provider {
 }
 
 /** How each client is made (with its provider, counted), with the transports of its SDK. */
-const MAKERS: { [K in CheckClient]: { client(tally: { runs: number }): SdkClient; stdio(t: StdioTarget): SdkTransport; http(url: URL): SdkTransport } } = {
+const MAKERS: { [K in Exclude<CheckClient, 'python-sdk'>]: { client(tally: { runs: number }): SdkClient; stdio(t: StdioTarget): SdkTransport; http(url: URL): SdkTransport } } = {
   'sdk-v1': {
     client: (tally) => new ClientV1(INFO, { jsonSchemaValidator: counted(new AjvV1() as Provider, tally) as never }) as unknown as SdkClient,
     stdio: (t) => new StdioV1({ command: t.command, args: t.args, env: t.env, stderr: 'pipe' }) as unknown as SdkTransport,
@@ -101,6 +106,12 @@ const MAKERS: { [K in CheckClient]: { client(tally: { runs: number }): SdkClient
     stdio: (t) => new StdioV2({ command: t.command, args: t.args, env: t.env, stderr: 'pipe' }) as unknown as SdkTransport,
     http: (url) => new HttpV2(url) as unknown as SdkTransport,
   },
+  // The betas' default validator in Node is their Ajv provider (shimsNode), which accepts JSON Schema 2020-12 only.
+  'sdk-v2-beta5': {
+    client: (tally) => new ClientBeta5(INFO, { jsonSchemaValidator: counted(new AjvBeta5() as Provider, tally) as never }) as unknown as SdkClient,
+    stdio: (t) => new StdioBeta5({ command: t.command, args: t.args, env: t.env, stderr: 'pipe' }) as unknown as SdkTransport,
+    http: (url) => new HttpBeta5(url) as unknown as SdkTransport,
+  },
 };
 
 type StdioTarget = Extract<Target, { kind: 'stdio' }>;
@@ -112,7 +123,7 @@ const STDERR_TAIL = 2000;
  * Connects one client to the target within `timeoutMs` (each request has the same bound). Rejects with why (and, for
  * a stdio server, the end of what it wrote on stderr).
  */
-export async function connect(client: CheckClient, target: Target, timeoutMs: number): Promise<Connection> {
+export async function connect(client: Exclude<CheckClient, 'python-sdk'>, target: Target, timeoutMs: number): Promise<Connection> {
   const make = MAKERS[client];
   const tally = { runs: 0 };
   const sdk = make.client(tally);

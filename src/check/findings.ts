@@ -10,7 +10,24 @@ import type { Json, JsonSchema } from '../engine/report.ts';
  * so a client added to the catalog alone is not one of them.
  */
 export const CHECK_CLIENTS = ['sdk-v1', 'sdk-v2-node', 'sdk-v2-browser'] as const satisfies readonly ClientId[];
-export type CheckClient = (typeof CHECK_CLIENTS)[number];
+export type DefaultClient = (typeof CHECK_CLIENTS)[number];
+/**
+ * The clients `check` runs only when asked (`--client NAME`): `@modelcontextprotocol/client` 2.0.0-beta.5 (the default
+ * validator of the 2.0.0 betas, which accepts JSON Schema 2020-12 only), and the Python `mcp` package's ClientSession
+ * (python/check_client.py, run by the interpreter the machine has). Opt-in, so a run's calls, findings and baseline keys
+ * do not depend on what happens to be installed.
+ */
+export const OPT_IN_CLIENTS = ['sdk-v2-beta5', 'python-sdk'] as const;
+export type OptInClient = (typeof OPT_IN_CLIENTS)[number];
+/** Every client check knows, in the order the output lists them. */
+export const ALL_CLIENTS = [...CHECK_CLIENTS, ...OPT_IN_CLIENTS] as const;
+export type CheckClient = (typeof ALL_CLIENTS)[number];
+
+/** Per client: the default ones always, the opt-in ones when they ran. */
+export type PerClient<T> = { [K in DefaultClient]: T } & { [K in OptInClient]?: T };
+
+/** An opt-in client asked for: what ran (the packages and versions), or why it did not run. */
+export type ClientRun = { client: OptInClient; versions: Record<string, string | null> } | { client: OptInClient; notRun: string };
 
 /** Every finding id, with its severity (docs/report.md documents each). */
 export const FINDING_SEVERITY = {
@@ -20,6 +37,7 @@ export const FINDING_SEVERITY = {
   'not-validated': 'warning',
   'connect-failed': 'error',
   'does-not-compile': 'error',
+  'dialect-refused': 'error',
   'list-refused': 'error',
   'non-object-root': 'error',
   'unresolvable-ref': 'error',
@@ -60,7 +78,7 @@ export interface CallRecord {
   isError: boolean;
   /** What the server sent, read off the connection; null when it sent none. */
   structuredContent: Json | null;
-  verdicts: { [K in CheckClient]: CallVerdict };
+  verdicts: PerClient<CallVerdict>;
 }
 
 /** One listed tool. */
@@ -97,6 +115,8 @@ export interface CheckResult {
   findings: Finding[];
   tools: ToolRecord[];
   summary: { tools: number; errors: number; warnings: number };
+  /** With --client: each opt-in client asked for, with the versions that ran or why it did not run. */
+  clients?: ClientRun[];
   /** With --baseline: the findings it lists, the new ones, and the entries no finding matches any more. */
   baseline?: BaselineOutcome;
 }

@@ -6,7 +6,7 @@ import type { Json, JsonSchema } from '../engine/report.ts';
 import { isSchemaNode } from '../engine/lib/schema-walk.ts';
 import { SDK_VERSION, type Exchange, type RawAnswer } from './connect.ts';
 import { compileError, dialectRead } from './client-checks.ts';
-import { CHECK_CLIENTS, finding, type CallRecord, type CallVerdict, type CheckClient, type Finding } from './findings.ts';
+import { ALL_CLIENTS, CHECK_CLIENTS, finding, type CallRecord, type CallVerdict, type CheckClient, type DefaultClient, type Finding, type PerClient } from './findings.ts';
 import { closedObjects, declaredDialect, defaultsRequired, dialectSensitive, nonObjectRoot, typeUnions, unresolvableRefs, untypedSchemas } from './schema-checks.ts';
 import type { LinkCase } from './link.ts';
 
@@ -21,7 +21,18 @@ export interface ListedTool {
 export type Found = Finding & { linkCase?: LinkCase };
 
 /** Each client's outcome of tools/list: null when it accepted the listing, else its exact message. */
-export type ListOutcomes = { [K in CheckClient]: string | null };
+export type ListOutcomes = PerClient<string | null>;
+
+/** The client a link opens the playground with: the one the finding names when the playground has it (not the opt-in ones). */
+function linkClient(client: CheckClient | undefined): { client?: DefaultClient } {
+  const known = CHECK_CLIENTS.find((c) => c === client);
+  return known ? { client: known } : {};
+}
+
+/** The clients of a run, in order: those a per-client record has an entry for. */
+function clientsOf(perClient: PerClient<unknown>): CheckClient[] {
+  return ALL_CLIENTS.filter((c) => perClient[c] !== undefined);
+}
 
 const ROLES = [
   ['output', 'outputSchema'],
@@ -36,19 +47,20 @@ export function schemaFindings(tool: ListedTool, listRefused: ListOutcomes, samp
     if (listed === undefined) continue;
     const at = (pointer: string) => `${key}${pointer === '/' ? '' : pointer}`;
     const link: LinkCase = { tool: tool.name, role, listed, answer: sample[role] };
-    const add = (f: Finding) => out.push({ ...f, linkCase: f.client ? { ...link, client: f.client } : link });
+    const add = (f: Finding) => out.push({ ...f, linkCase: { ...link, ...linkClient(f.client) } });
     const root = nonObjectRoot(listed);
     if (root !== null) {
-      const refusing = CHECK_CLIENTS.filter((c) => listRefused[c] !== null);
+      const refusing = clientsOf(listRefused).filter((c) => listRefused[c] !== null);
       const said = refusing.map((c) => `${c}: ${listRefused[c]}`).join('; ');
       add(finding('non-object-root', `${key} has a non-object root (type ${root}); MCP lists objects${said ? `, and the clients refuse tools/list: ${said}` : ''}.`));
     }
     for (const { at: p, ref } of unresolvableRefs(listed)) add(finding('unresolvable-ref', `${at(p)}: "${ref}" points nowhere in the schema; Ajv refuses to compile it and @cfworker/json-schema throws when it reaches it.`));
     const declared = declaredDialect(listed);
     const sensitive = dialectSensitive(listed);
-    for (const client of CHECK_CLIENTS) {
+    for (const client of clientsOf(listRefused)) {
       const refused = compileError(client, listed, tool.name, role);
-      if (refused !== null) add(finding('does-not-compile', `${key} does not compile in ${client}: ${refused}`, client));
+      if (refused !== null && refused.dialect) add(finding('dialect-refused', `${key} declares ${declared} ("$schema": ${JSON.stringify(isSchemaNode(listed) ? listed['$schema'] : null)}), which ${client} refuses: every call of ${tool.name} fails there with ${refused.message}`, client));
+      else if (refused !== null) add(finding('does-not-compile', `${key} does not compile in ${client}: ${refused.message}`, client));
       const reads = dialectRead(client, declared);
       if (refused === null && reads !== 'refused' && !sameDialect(reads, declared) && sensitive.length > 0) {
         const words = sensitive.map((s) => `${s.keyword} (${at(s.at)})`).join(', ');
@@ -80,20 +92,22 @@ export function schemaFindings(tool: ListedTool, listRefused: ListOutcomes, samp
 
 /** A tools/list refusal no per-tool finding explains (e.g. a wire check of the whole list): one finding per client, on every tool. */
 export function unexplainedListRefusals(listRefused: ListOutcomes, found: Found[]): Found[] {
-  return CHECK_CLIENTS.filter((c) => listRefused[c] !== null && !found.some((f) => (f.client === c || f.id === 'non-object-root') && f.severity === 'error')).map((c) =>
+  return clientsOf(listRefused).filter((c) => listRefused[c] !== null && !found.some((f) => (f.client === c || f.id === 'non-object-root') && f.severity === 'error')).map((c) =>
     finding('list-refused', `${c} refuses the server's tools/list: ${listRefused[c]}`, c),
   );
 }
 
 /** What one call came to: the server's answer under every client. */
-export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in CheckClient]: Exchange<unknown> }, listRefused: ListOutcomes): { record: CallRecord; findings: Found[] } {
-  const raw = CHECK_CLIENTS.map((c) => exchanges[c].raw.at(-1)).find((r): r is RawAnswer => r !== undefined);
+export function judgeCall(tool: ListedTool, args: Json, exchanges: PerClient<Exchange<unknown>>, listRefused: ListOutcomes): { record: CallRecord; findings: Found[] } {
+  const clients = clientsOf(exchanges);
+  const exchangeOf = (c: CheckClient) => exchanges[c] as Exchange<unknown>;
+  const raw = clients.map((c) => exchangeOf(c).raw.at(-1)).find((r): r is RawAnswer => r !== undefined);
   const call = `${tool.name}(${JSON.stringify(args)})`;
   const none: CallVerdict = { valid: null, message: null };
   const result = raw && 'result' in raw && isSchemaNode(raw.result) ? raw.result : null;
   if (!result) {
-    const why = raw && 'error' in raw ? `the server answered with an error: ${errorText(raw.error)}` : `no answer came: ${CHECK_CLIENTS.map((c) => `${c}: ${outcomeText(exchanges[c])}`).join('; ')}`;
-    const verdicts = Object.fromEntries(CHECK_CLIENTS.map((c) => [c, none])) as CallRecord['verdicts'];
+    const why = raw && 'error' in raw ? `the server answered with an error: ${errorText(raw.error)}` : `no answer came: ${clients.map((c) => `${c}: ${outcomeText(exchangeOf(c))}`).join('; ')}`;
+    const verdicts = Object.fromEntries(clients.map((c) => [c, none])) as CallRecord['verdicts'];
     return { record: { arguments: args, isError: false, structuredContent: null, verdicts }, findings: [finding('call-failed', `${call}: ${why}`)] };
   }
   const isError = result['isError'] === true;
@@ -105,10 +119,10 @@ export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in Check
   // The link shows the whole result when the clients' verdict turns on isError or on a missing structuredContent.
   const whole = isError || !hasContent;
   const link = listed === undefined ? undefined : { tool: tool.name, role: 'output' as const, listed, answer: whole ? (result as Json) : structuredContent, ...(whole ? { whole } : {}) };
-  for (const client of CHECK_CLIENTS) {
-    const exchange = exchanges[client];
+  for (const client of clients) {
+    const exchange = exchangeOf(client);
     const outcome = exchange.outcome;
-    const listError = listRefused[client];
+    const listError = listRefused[client] ?? null;
     let verdict: CallVerdict;
     if (exchange.absent !== undefined) verdict = { valid: null, message: `${client} did not connect: ${exchange.absent}` };
     else if (listError !== null) verdict = { valid: false, message: listError };
@@ -119,7 +133,7 @@ export function judgeCall(tool: ListedTool, args: Json, exchanges: { [K in Check
     else if (listed === undefined || isError) verdict = none;
     else verdict = { valid: null, message: notValidated(client, tool.name, exchange) };
     verdicts[client] = verdict;
-    if (verdict.valid === false) findings.push({ ...finding('call-refused', `${client} refuses the answer of ${call}: ${verdict.message}`, client), ...(link ? { linkCase: { ...link, client } } : {}) });
+    if (verdict.valid === false) findings.push({ ...finding('call-refused', `${client} refuses the answer of ${call}: ${verdict.message}`, client), ...(link ? { linkCase: { ...link, ...linkClient(client) } } : {}) });
     if (verdict.valid === null && verdict.message !== null && exchange.absent === undefined) findings.push(finding('not-validated', `${client} returned the answer of ${call} unvalidated (${verdict.message}).`, client));
   }
   if (isError) {

@@ -5,6 +5,7 @@
  * a cell, open a tag, make a link or mention someone. Pure.
  */
 import type { BaselineEntry, CheckResult, Finding } from './findings.ts';
+import { clientLine } from './output.ts';
 
 /** Past this many characters (or with a line break) a message is folded: its start shows, the rest opens on a click. */
 const FOLD_AT = 240;
@@ -17,6 +18,7 @@ export function markdownOf(result: CheckResult): string {
   const base = result.baseline;
   lines.push(base ? `**${count(base.new.errors, 'new error')}, ${count(base.new.warnings, 'new warning')}** (${counts}; the baseline knows ${base.known}, ${base.fixed.length} fixed)` : `**${counts}**`);
   lines.push('');
+  if (result.clients) lines.push(...result.clients.map((run) => `${text(clientLine(run))}  `), '');
   if (result.findings.length > 0) lines.push(...table('The server', result.findings, base !== undefined));
   const clean: string[] = [];
   for (const tool of result.tools) {

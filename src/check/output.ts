@@ -1,5 +1,5 @@
 /** The three forms of a check's result: a readable table, the `--json` object, JUnit XML. Pure. */
-import { CHECK_CLIENTS, type CallVerdict, type CheckResult, type Finding } from './findings.ts';
+import { ALL_CLIENTS, type CallVerdict, type CheckResult, type ClientRun, type Finding } from './findings.ts';
 
 /** The result as `--json` prints it (the issue's shape: `client` and `link` only where there is one). */
 export function jsonOf(result: CheckResult): string {
@@ -26,13 +26,23 @@ export function tableOf(result: CheckResult): string {
     lines.push(`${errors > 0 ? 'FAIL' : 'ok  '}  ${tool.name}${tool.outputSchema === null ? '  (no outputSchema)' : ''}`);
     findingLines(tool.findings);
     for (const call of tool.calls) {
-      const verdicts = CHECK_CLIENTS.map((c) => `${c} ${absent.has(c) ? 'not connected' : verdictWord(call.verdicts[c])}`).join('  ');
+      const verdicts = ALL_CLIENTS.flatMap((c) => {
+        const verdict = call.verdicts[c];
+        return verdict ? [`${c} ${absent.has(c) ? 'not connected' : verdictWord(verdict)}`] : [];
+      }).join('  ');
       lines.push(`      call ${JSON.stringify(call.arguments)}${call.isError ? ' (isError)' : ''}: ${verdicts}`);
     }
   }
   const { tools, errors, warnings } = result.summary;
+  if (result.clients) lines.push('', ...result.clients.map(clientLine));
   lines.push('', `${tools} tool${tools === 1 ? '' : 's'}, ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** An opt-in client's line: the packages that ran, or why it did not run. */
+export function clientLine(run: ClientRun): string {
+  if ('notRun' in run) return `${run.client}: not run: ${run.notRun}`;
+  return `${run.client}: ${Object.entries(run.versions).map(([name, version]) => `${name} ${version ?? '(version unknown)'}`).join(', ')}`;
 }
 
 function verdictWord(v: CallVerdict): string {
