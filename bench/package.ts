@@ -6,7 +6,7 @@
  * runs, beside bare Node's start (`node -e 0`) and the same command from the sources under tsx, in the same run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { size, table, type Section, type SectionResult } from './run.ts';
@@ -74,6 +74,15 @@ export const section: Section = {
     const checkMs = median(Array.from({ length: checkRuns }, () => timed(bin, check, home, 1)));
     const checkTsx = median(Array.from({ length: checkRuns }, () => timed(process.execPath, [...tsx, ...check], ROOT, 1)));
 
+    // evaluate of a case file: the installed bin and the sources run it in the hardened realm (a worker thread);
+    // before that realm, the sources evaluated it in the CLI's own process, measured here as the engine alone.
+    const caseFile = join(dir, 'case.json');
+    writeFileSync(caseFile, JSON.stringify({ v: 1, role: 'output', tool: 'get_invoice', schema: "import { z } from 'zod';\nexport default z.object({ id: z.string(), n: z.number().default(1) });\n", answer: '{"id":"1","extra":2}' }));
+    const inProcess = `import(${JSON.stringify(join(ROOT, 'src/engine/evaluate.ts'))}).then(async (m) => { process.stdout.write(JSON.stringify(await m.evaluate(JSON.parse(require('node:fs').readFileSync(${JSON.stringify(caseFile)}, 'utf8'))))); process.exit(0); })`;
+    const evaluateMs = median(Array.from({ length: checkRuns }, () => timed(bin, ['evaluate', caseFile], home)));
+    const evaluateTsx = median(Array.from({ length: checkRuns }, () => timed(process.execPath, [...tsx, 'evaluate', caseFile], ROOT)));
+    const evaluateUnhardened = median(Array.from({ length: checkRuns }, () => timed(process.execPath, ['--import', 'tsx', '-e', inProcess], ROOT)));
+
     const ok = (pass: boolean) => (pass ? 'ok' : 'OVER');
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     const text = [
@@ -90,8 +99,13 @@ export const section: Section = {
         ['--version', ms(versionMs), ms(node), ms(versionTsx), (versionMs / node).toFixed(2), (versionMs / versionTsx).toFixed(2)],
         ['check (stdio test server)', ms(checkMs), ms(node), ms(checkTsx), (checkMs / node).toFixed(2), (checkMs / checkTsx).toFixed(2)],
       ]),
-      `(${runs} runs each, check ${checkRuns}; the install took ${ms(installMs)})`,
+      '',
+      table([
+        ['evaluate a case file, medians', 'installed bin (realm)', 'sources under tsx (realm)', 'engine in-process under tsx (no realm)', 'bin / in-process'],
+        ['evaluate', ms(evaluateMs), ms(evaluateTsx), ms(evaluateUnhardened), (evaluateMs / evaluateUnhardened).toFixed(2)],
+      ]),
+      `(${runs} runs each, check and evaluate ${checkRuns}; the install took ${ms(installMs)})`,
     ].join('\n');
-    return { text, json: { budget: BUDGET, tarballBytes, tarballFiles, installedBytes: installed.bytes, installedFiles: installed.files, installMs, runs, checkRuns, nodeMs: node, versionMs, versionTsxMs: versionTsx, checkMs, checkTsxMs: checkTsx } };
+    return { text, json: { budget: BUDGET, tarballBytes, tarballFiles, installedBytes: installed.bytes, installedFiles: installed.files, installMs, runs, checkRuns, nodeMs: node, versionMs, versionTsxMs: versionTsx, checkMs, checkTsxMs: checkTsx, evaluateMs, evaluateTsxMs: evaluateTsx, evaluateInProcessTsxMs: evaluateUnhardened } };
   },
 };

@@ -131,8 +131,10 @@ export async function runNginx(snippet: string, dir: string, prefix: string, por
   const home = mkdtempSync(join(tmpdir(), 'deploy-nginx-'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${home}/${t};`).join('\n');
   const location = snippet.replaceAll('/var/www/mcp-schema-playground/', `${resolve(dir)}/`).replaceAll('/playground', prefix.slice(0, -1));
+  // Run as root (as CI is), nginx's workers would drop to `nobody`, who cannot read a checkout in a private folder.
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   const conf = `daemon off;
-worker_processes 1;
+${user}worker_processes 1;
 pid ${home}/nginx.pid;
 error_log ${home}/error.log;
 events { worker_connections 64; }
