@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
 import { transform } from 'sucrase';
 import { build } from 'vite';
-import type { FloorCase } from './floor/worker.ts';
+import type { FloorCase } from './floor/protocol.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** The floor page's path under the served directory (its HTML keeps its place relative to the project root). */

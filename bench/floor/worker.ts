@@ -9,22 +9,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { inflateSync, strFromU8 } from 'fflate';
 import * as zod from 'zod';
 import * as z4mini from 'zod/v4-mini';
-
-/** The case in the fragment: an output schema's module as JS and the tool's answer as JSON text. */
-export interface FloorCase {
-  tool: string;
-  js: string;
-  answer: string;
-}
-
-/** What the page prints: the client's verdict (its error message, or that the answer passed), or why there is none. */
-export interface FloorVerdict {
-  kind: 'valid' | 'invalid' | 'error';
-  text: string;
-}
-
-/** The v1 client's words when the answer passes its output schema (it says nothing; the page needs a line). */
-export const VALID_TEXT = 'valid: the client accepts the structured content';
+import { type FloorCase, type FloorVerdict, VALID_TEXT } from './protocol.ts';
 
 function decode(fragment: string): FloorCase {
   const b64 = fragment.replace(/-/g, '+').replace(/_/g, '/');
