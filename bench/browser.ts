@@ -21,7 +21,7 @@ import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
-import { workerBreakdown, type WorkerBreakdown } from './bundle.ts';
+import { clientRealmBreakdown, workerBreakdown, type WorkerBreakdown } from './bundle.ts';
 import { pageHeap, workerHeaps } from './memory.ts';
 import { FIRST_VERDICT_MARK, tracedLoad, type Waterfall } from './waterfall.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
@@ -996,6 +996,7 @@ interface Result {
   profiles: ProfileRow[];
   waterfalls: Waterfall[];
   worker: WorkerBreakdown;
+  clientRealm: WorkerBreakdown;
   quick: boolean;
 }
 
@@ -1106,6 +1107,15 @@ function renderWaterfall(w: Waterfall): string[] {
   return lines;
 }
 
+/** A script by package (bench/bundle.ts). */
+function renderBreakdown(title: string, note: string, b: WorkerBreakdown): string[] {
+  return [
+    `${title} by package (${kb(b.gzip)} gzip, ${size(b.minified)} minified; ${note}; shares estimated from each package's modules gzipped alone)`,
+    table([['package', 'modules', 'rendered', 'gzip (est.)', 'share'], ...b.packages.map((p) => [`  ${p.name}`, String(p.modules), size(p.rendered), kb(p.gzipEstimate), `${(p.share * 100).toFixed(1)} %`])]),
+    `  largest modules: ${b.largestModules.map((m) => `${m.path} ${kb(m.gzipEstimate)}`).join(', ')}`,
+  ];
+}
+
 function render(r: Result): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
   lines.push(...renderLoads(r.loads), '', ...renderProfiles(r.profiles), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
@@ -1126,9 +1136,7 @@ function render(r: Result): string {
   lines.push('', 'First-load waterfall (one more load per page, traced: Resource Timing for what is fetched, Chromium tracing for compile and run per thread; tracing slows it a little, the timed loads above are untraced)');
   for (const w of r.waterfalls) lines.push(...renderWaterfall(w));
   lines.push('', ...renderFirstFiles(r.loads));
-  lines.push('', `Engine worker core script by package (${kb(r.worker.gzip)} gzip, ${size(r.worker.minified)} minified; lazy chunks left out; shares estimated from each package's modules gzipped alone)`);
-  lines.push(table([['package', 'modules', 'rendered', 'gzip (est.)', 'share'], ...r.worker.packages.map((p) => [`  ${p.name}`, String(p.modules), size(p.rendered), kb(p.gzipEstimate), `${(p.share * 100).toFixed(1)} %`])]));
-  lines.push('  largest modules: ' + r.worker.largestModules.map((m) => `${m.path} ${kb(m.gzipEstimate)}`).join(', '));
+  lines.push('', ...renderBreakdown('Engine worker core script', 'lazy chunks left out', r.worker), '', ...renderBreakdown('Client realm script', 'one script, fetched before the first verdict', r.clientRealm));
   lines.push('', 'Version switch in the browser: not measured here (npm run bench -- --section worlds times it in Node).');
   if (r.quick) lines.push('', '(--quick: fewer loads and edits; percentiles are rough)');
   return lines.join('\n');
@@ -1203,8 +1211,9 @@ export const section: Section = {
       }
       if (row === 'floor') {
         const floor = await floorComparison(browser, server.origin, app.dir, n, blocked);
-        const text = [...renderLoads(floor.loads), '', ...renderProfiles(floor.profiles), '', ...renderFirstFiles(floor.loads), '', ...floor.waterfalls.flatMap(renderWaterfall)].join('\n');
-        return { text, json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, ...floor, quick, blockedUrls: blocked } };
+        const clientRealm = await clientRealmBreakdown();
+        const text = [...renderLoads(floor.loads), '', ...renderProfiles(floor.profiles), '', ...renderFirstFiles(floor.loads), '', ...renderBreakdown('Client realm script', 'one script, fetched before the first verdict', clientRealm), '', ...floor.waterfalls.flatMap(renderWaterfall)].join('\n');
+        return { text, json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, ...floor, clientRealm, quick, blockedUrls: blocked } };
       }
       const giant = await giantAnswer(browser, server.origin, n.giant, blocked);
       if (row === 'giant-answer') {
@@ -1223,7 +1232,8 @@ export const section: Section = {
       const runaways = await runaway(browser, server.origin, n.runaway, blocked);
       process.stderr.write('bench browser: engine worker breakdown\n');
       const worker = await workerBreakdown();
-      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, runaway: runaways, repeat, profiles, waterfalls, worker, quick };
+      const clientRealm = await clientRealmBreakdown();
+      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, runaway: runaways, repeat, profiles, waterfalls, worker, clientRealm, quick };
       return { text: render(result), json: { budget: BUDGET, dist: dist ?? '(fresh build)', ...result, blockedUrls: blocked } };
     } finally {
       await browser.close();
