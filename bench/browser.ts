@@ -696,6 +696,8 @@ interface ProfileRow {
   secondRatio: Stats;
   thirdRatio: Stats;
   loadavg: Stats;
+  /** Per visit after the first: the page's scripts (Resource Timing) that came from the HTTP cache, of those it fetched. */
+  cached: string[];
 }
 
 /**
@@ -707,6 +709,7 @@ interface ProfileRow {
 async function profileVisits(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin: string, rounds: number, blocked: string[]): Promise<ProfileRow[]> {
   const times = pages.map((): number[][] => [[], [], []]);
   const loads = pages.map((): number[] => []);
+  const cached = pages.map((): string[] => []);
   for (let i = 0; i < rounds; i++) {
     for (const [k, p] of pages.entries()) {
       const profile = mkdtempSync(join(tmpdir(), 'bench-profile-'));
@@ -714,7 +717,9 @@ async function profileVisits(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin:
         for (let v = 0; v < 3; v++) {
           process.stderr.write(`bench browser: ${p.page}, on-disk profile ${i + 1}/${rounds}, visit ${v + 1}/3\n`);
           loads[k]?.push(loadavg()[0] ?? Number.NaN);
-          times[k]?.[v]?.push(await visitWithProfile(profile, origin, p.path, blocked));
+          const visit = await visitWithProfile(profile, origin, p.path, blocked);
+          times[k]?.[v]?.push(visit.ms);
+          if (v > 0) cached[k]?.push(`visit ${v + 1}: ${visit.cached}`);
         }
       } finally {
         rmSync(profile, { recursive: true, force: true });
@@ -724,12 +729,15 @@ async function profileVisits(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin:
   return pages.map((p, k) => {
     const [first = [], second = [], third = []] = times[k] ?? [];
     const ratios = (later: number[]) => stats(later.map((t, j) => t / (first[j] ?? Number.NaN)), 0);
-    return { page: p.page, floor: p.floor, first: stats(first, 0), second: stats(second, 0), third: stats(third, 0), secondRatio: ratios(second), thirdRatio: ratios(third), loadavg: stats(loads[k] ?? [], 0) };
+    return { page: p.page, floor: p.floor, first: stats(first, 0), second: stats(second, 0), third: stats(third, 0), secondRatio: ratios(second), thirdRatio: ratios(third), loadavg: stats(loads[k] ?? [], 0), cached: cached[k] ?? [] };
   });
 }
 
-/** One visit in its own browser on `profile`: ms from navigation start to the first verdict, after which the page settles and the browser closes. */
-async function visitWithProfile(profile: string, origin: string, path: string, blocked: string[]): Promise<number> {
+/**
+ * One visit in its own browser on `profile`: ms from navigation start to the first verdict, and how many of the
+ * page's scripts came from the HTTP cache (transfer size 0); then the page settles and the browser closes.
+ */
+async function visitWithProfile(profile: string, origin: string, path: string, blocked: string[]): Promise<{ ms: number; cached: string }> {
   // No request routing (it turns the HTTP cache off): the launch options' proxy blocks what is beyond this machine.
   const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions(), baseURL: origin, viewport: { width: 1440, height: 900 } });
   try {
@@ -742,7 +750,8 @@ async function visitWithProfile(profile: string, origin: string, path: string, b
     if (!path.startsWith(`/${FLOOR_PAGE}`)) await fullReport(page, 60_000);
     // An idle moment, so that what the visit compiled reaches the cache before the browser closes.
     await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 2000 }), 500)));
-    return result.ms;
+    const sizes = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js$/.test(new URL(e.name).pathname)).map((e) => e.transferSize));
+    return { ms: result.ms, cached: `${sizes.filter((t) => t === 0).length}/${sizes.length}` };
   } finally {
     await context.close();
   }
@@ -809,6 +818,7 @@ function renderProfiles(rows: readonly ProfileRow[]): string[] {
       ]),
     ]),
     '  (second / first and third / first: the median over profiles of each profile\'s own ratio)',
+    ...rows.map((r) => `  ${r.page}: page scripts from the HTTP cache: ${r.cached.join(', ')}`),
   ];
 }
 
