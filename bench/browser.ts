@@ -772,7 +772,7 @@ const WHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\/engine-(entry-)?zod/, 'engine chunk: zod entry points the schema module imports'],
   [/\/engine-/, 'engine chunk, asked for by the worker while it evaluates (its name says which part)'],
   [/\/client-realm-worlds-/, "the worlds' client realm: only for a version world. Not on the default case's path"],
-  [/\/client-realm-/, "the client realm: the clients that give the verdict. Holds SDK v1 + Ajv 8 (the selected client's, on the path) and also SDK v2's client, SDK 1.20's Ajv and @cfworker/json-schema (not needed for the first verdict)"],
+  [/\/client-realm-/, "the client realm: the clients that give the verdict. Holds SDK v1 with Ajv 8 and ajv-formats (the selected client's, on the path) and also SDK v2's client with its own Ajv provider and with @cfworker/json-schema (the other badges: not needed for the first verdict)"],
   [/\/(editor\.api|CodeEditor|AnswerEditor|SchemaEditor|jsonMode|tsMode|typescript|markdown)-/, 'Monaco (the editors): not on the verdict\'s path; here only when it raced the first verdict'],
   [/\.worker-/, "a Monaco language worker: not on the verdict's path"],
   [/\/index-[\w-]+\.js$/, "the page's entry script (the app: React, the store, the layout and the verdict pane)"],
