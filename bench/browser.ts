@@ -778,7 +778,8 @@ const WHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\/index-[\w-]+\.js$/, "the page's entry script (the app: React, the store, the layout and the verdict pane)"],
   [/\/(jsx-runtime|rolldown-runtime)-/, "shared runtime of the page's chunks (React's JSX runtime, the bundler's module runtime)"],
   [/\/(Import|Generate)-/, "the editors' Import and Generate buttons: lazy, but rendered with the editors as the app starts, so fetched before the first verdict though not on its path"],
-  [/\/(catalog|report|schemas|tool-name|parse|caseBound)-/, 'a chunk the entry script shares with its lazy parts (engine catalog and report types the verdict pane reads)'],
+  [/\/schemas-/, 'zod/mini, with which the page checks each report the sandbox sends before showing it (src/state/reportCheck.ts): on the path'],
+  [/\/(catalog|report|tool-name|parse|caseBound)-/, 'a chunk the entry script shares with its lazy parts (engine catalog and report types the verdict pane reads)'],
 ];
 
 /** Each JavaScript file fetched before the first verdict (the median load), with its size and why it is there. */
