@@ -5,6 +5,8 @@
  * the JavaScript (gzip) fetched before the first verdict, with the engine worker broken down by npm package, and the
  * longest main-thread task when a giant report lands (`--row giant-answer` runs that row alone), and a repeat visit in
  * the same browser context (`--row repeat-visit`), and the time to a full compare grid (`--row compare-grid`, bench/compare.ts).
+ * First verdicts are also reported against the floor page (bench/floor.ts) loaded in turn with the app, and repeat
+ * visits on on-disk profiles for both; `--row floor` runs that comparison alone, with the files before the first verdict.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
