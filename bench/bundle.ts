@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Rolldown } from 'vite';
-import { bundleEngine } from '../vite-plugins/engineBundle.ts';
+import { bundleClientRealm, bundleEngine } from '../vite-plugins/engineBundle.ts';
 
 /** One npm package's (or our source's) part of the bundle. */
 export interface PackageShare {
@@ -57,9 +57,22 @@ export async function workerBreakdown(): Promise<WorkerBreakdown> {
   // The core script only: what the worker compiles before its first case (its lazy chunks come later).
   const bundle = await bundleEngine({ root: ROOT, mode: 'production', command: 'build' }, WORKER_ENTRY);
   const core = bundle.output.filter((c) => !bundle.chunks.has(c.fileName));
-  const chunk = { code: bundle.core, modules: Object.assign({}, ...core.map((c) => c.modules)) as Rolldown.OutputChunk['modules'] };
+  return breakdown(bundle.core, Object.assign({}, ...core.map((c) => c.modules)) as Rolldown.OutputChunk['modules']);
+}
+
+/**
+ * The client realm's script (src/sandbox/clientRealm.ts, one classic script as the build makes it) by package: which
+ * of its bytes are the selected client's (SDK v1 and its Ajv) and which serve only the other clients' badges.
+ */
+export async function clientRealmBreakdown(): Promise<WorkerBreakdown> {
+  const { code, modules } = await bundleClientRealm({ root: ROOT, mode: 'production', command: 'build' });
+  return breakdown(code, modules);
+}
+
+/** A script's modules grouped by package, each group's share of the gzipped script estimated. */
+function breakdown(code: string, modules: Rolldown.OutputChunk['modules']): WorkerBreakdown {
   const groups = new Map<string, { modules: number; rendered: number; code: string[] }>();
-  const rendered = Object.entries(chunk.modules).filter(([, mod]) => mod.renderedLength > 0);
+  const rendered = Object.entries(modules).filter(([, mod]) => mod.renderedLength > 0);
   for (const [id, mod] of rendered) {
     const name = packageOf(id);
     const group = groups.get(name) ?? { modules: 0, rendered: 0, code: [] };
@@ -68,7 +81,7 @@ export async function workerBreakdown(): Promise<WorkerBreakdown> {
     group.code.push(mod.code ?? '');
     groups.set(name, group);
   }
-  const gzip = gzipSync(chunk.code).length;
+  const gzip = gzipSync(code).length;
   const alone = [...groups].map(([name, g]) => ({ name, modules: g.modules, rendered: g.rendered, gz: gzipSync(g.code.join('\n')).length }));
   const sum = alone.reduce((n, g) => n + g.gz, 0);
   const packages = alone
@@ -80,7 +93,7 @@ export async function workerBreakdown(): Promise<WorkerBreakdown> {
     .sort((a, b) => b[1].renderedLength - a[1].renderedLength)
     .slice(0, LARGEST)
     .map(([id, mod]) => ({ path: shortPath(id), rendered: mod.renderedLength, gzipEstimate: Math.round(gzipSync(mod.code ?? '').length * scale) }));
-  return { minified: Buffer.byteLength(chunk.code), gzip, packages, largestModules };
+  return { minified: Buffer.byteLength(code), gzip, packages, largestModules };
 }
 
 function shortPath(id: string): string {

@@ -57,7 +57,7 @@ const clientHalfOfV2: PluginOption = {
  * fetch), with the module files it was made from. Names are kept as in the engine core (a verdict may quote the code
  * that threw). `entry`: the default world's realm, or the worlds' (its `?world=` imports resolved by the worlds plugin).
  */
-export async function bundleClientRealm(config: BundleConfig, entry: string = CLIENT_REALM_ENTRY): Promise<{ code: string; files: Set<string> }> {
+export async function bundleClientRealm(config: BundleConfig, entry: string = CLIENT_REALM_ENTRY): Promise<{ code: string; files: Set<string>; modules: Rolldown.OutputChunk['modules'] }> {
   const chunks = await sandboxBuild(config, {
     minify: false,
     lib: { entry: resolve(config.root, entry), formats: ['iife'], name: 'clientRealm', fileName: () => 'client-realm.js' },
@@ -71,7 +71,7 @@ export async function bundleClientRealm(config: BundleConfig, entry: string = CL
   if (!chunk || rest.length > 0 || chunk.imports.length > 0 || chunk.dynamicImports.some((d) => d !== chunk.fileName)) {
     throw new Error(`${entry} did not bundle to one self-contained script`);
   }
-  return { code: chunk.code, files: new Set(chunk.moduleIds) };
+  return { code: chunk.code, files: new Set(chunk.moduleIds), modules: chunk.modules };
 }
 
 /** The core script, the chunks served on their own (file name → text), and every module file it was made from. */
