@@ -13,6 +13,10 @@ export interface Doc {
 /** The documents Help points to, README first. */
 export const DOCS: readonly Doc[] = [
   { title: 'README: quick start, the catalog, the command line', path: 'README.md' },
+  { title: 'Every feature in detail', path: 'docs/guide.md' },
+  { title: 'The command line: evaluate and check', path: 'docs/cli.md' },
+  { title: 'Checking a server in CI: the GitHub Action, baselines, findings', path: 'docs/ci.md' },
+  { title: 'Deploying the app: headers, any path', path: 'docs/deploy.md' },
   { title: 'Architecture', path: 'docs/architecture.md' },
   { title: 'Security: what the sandbox guarantees', path: 'docs/security.md' },
   { title: 'Bad input: what each error says', path: 'docs/bad-input.md' },
