@@ -44,6 +44,15 @@ test.describe('rows that set their own viewport', () => {
     });
   }
 
+  test('390 px: every header button shows, Help and the theme among them, none over another', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openCase(page, {});
+    await evaluated(page);
+    for (const name of ['Help', 'Export', 'Share']) await expect(page.locator('.app-header').getByRole('button', { name, exact: true })).toBeInViewport();
+    const buttons = await page.locator('.app-header button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as Box));
+    for (let i = 0; i < buttons.length; i++) for (let j = i + 1; j < buttons.length; j++) expect(overlap(buttons[i]!, buttons[j]!), `${i} × ${j}`).toBe(false);
+  });
+
   test('390 px: the Examples menu ends above the verdict bar', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openCase(page, {});
