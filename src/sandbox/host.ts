@@ -6,7 +6,7 @@ import type { CaseInput } from '../engine/case.ts';
 import { acceptsReply, caseDigest, type SentRequest } from './digest.ts';
 import { createScriptSource, openFrameChannel, type FrameChannel, type ScriptSource } from './frameChannel.ts';
 import { newestWins } from './newestWins.ts';
-import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
+import { RUN_BUDGET_MS, runBudgetMs } from './policy.ts';
 import type { EvaluateOptions, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
