@@ -3,82 +3,13 @@
  * vitest's fake timers for the watchdog. One block per transition, each driven by what the app and the workers say.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientRealmEvents } from '../src/sandbox/frameClients.ts';
-import { createFrameScheduler } from '../src/sandbox/frameScheduler.ts';
-import type { FrameDeps, PortEvents, Slot } from '../src/sandbox/frameState.ts';
-import type { WorldClientsEvents } from '../src/sandbox/frameWorlds.ts';
+import type { Slot } from '../src/sandbox/frameState.ts';
 import { COLD_BUDGET_FACTOR, runBudgetMs } from '../src/sandbox/policy.ts';
-import type { EvaluateRequest, FrameEvent, FrameToWorker, WorkerInit, WorkerMessage, WorkerReply } from '../src/sandbox/protocol.ts';
+import { flush, harness, report } from './frame-fakes.ts';
 
 const BASE = 1000;
 const caseA = { v: 1, schema: "export default 'a';", answer: '{}' };
 const caseB = { v: 1, schema: "export default 'b';", answer: '{}' };
-
-/** A fake schema worker and the frame's end of its channel: what the scheduler posted, and a way to answer. */
-interface FakeWorker {
-  init: WorkerInit | null;
-  transfer: unknown[];
-  terminated: boolean;
-  posted: FrameToWorker[];
-  closed: boolean;
-  say(m: WorkerMessage | unknown): void;
-  messageError(): void;
-  error(message: string): void;
-}
-
-function harness(opts: { workerThrows?: () => boolean } = {}) {
-  const app: Array<WorkerReply | FrameEvent> = [];
-  const workers: FakeWorker[] = [];
-  const clients = { connects: 0, ended: [] as string[], firstVerdicts: 0, on: null as ClientRealmEvents | null };
-  const worlds = { needs: [] as Slot[], ended: [] as string[], on: null as WorldClientsEvents<Slot> | null };
-  let pendingError: ((message: string) => void) | null = null;
-  const deps: FrameDeps = {
-    toApp: (m) => void app.push(m),
-    scripts: () => ({
-      worker: (on) => {
-        if (opts.workerThrows?.()) throw new Error('blob: workers are refused');
-        pendingError = on.error;
-        const w = { init: null, transfer: [], terminated: false, posted: [], closed: false } as unknown as FakeWorker;
-        workers.push(w);
-        return {
-          postMessage: (m, transfer) => void ((w.init = m), (w.transfer = transfer)),
-          terminate: () => void (w.terminated = true),
-        };
-      },
-      clientRealm: (on) => {
-        clients.on = on;
-        return {
-          connect: () => (clients.connects++, { realm: clients.connects } as unknown as MessagePort),
-          endIfBusy: (reason) => (clients.ended.push(reason), true),
-          firstVerdict: () => void clients.firstVerdicts++,
-        };
-      },
-    }),
-    channel: (on: PortEvents) => {
-      const w = workers.at(-1) as FakeWorker;
-      const error = pendingError as (message: string) => void;
-      Object.assign(w, { say: (m: unknown) => !w.closed && on.message(m), messageError: () => !w.closed && on.messageError(), error });
-      return {
-        port: { postMessage: (m) => void w.posted.push(m), close: () => void (w.closed = true) },
-        remote: { remote: true } as unknown as MessagePort,
-      };
-    },
-    worldClients: (on) => {
-      worlds.on = on;
-      return { need: (slot) => void worlds.needs.push(slot), endIfBusy: (reason) => (worlds.ended.push(reason), false) };
-    },
-  };
-  const scheduler = createFrameScheduler(deps);
-  const boot = () => scheduler.receive({ type: 'boot', source: 'worker', clientSource: 'clients', budgetMs: BASE });
-  const evaluate = (id: number, c: unknown, first?: boolean) => scheduler.receive({ type: 'evaluate', id, case: c as EvaluateRequest['case'], ...(first ? { first } : {}) });
-  const requests = (w: FakeWorker | undefined) => (w?.posted ?? []).filter((m): m is EvaluateRequest => m.type === 'evaluate');
-  return { scheduler, app, workers, clients, worlds, boot, evaluate, requests, view: scheduler.view };
-}
-
-const report = (id: number, type: 'report' | 'partial' = 'report') => ({ type, id, digest: 'd', report: {} as never, ms: 1 }) satisfies WorkerReply;
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
-};
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -86,12 +17,12 @@ afterEach(() => void vi.useRealTimers());
 describe('boot', () => {
   it('starts the first worker cold, with its port and a port to the client realm, and no spare yet', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     expect(h.workers).toHaveLength(1);
     expect(h.workers[0]?.init).toMatchObject({ type: 'init', warmUp: false });
     expect(h.workers[0]?.transfer).toEqual([{ remote: true }, { realm: 1 }]);
     expect(h.view()).toMatchObject({ current: { ready: false, ran: null, warm: false }, spare: null, inflight: null });
-    h.boot();
+    h.boot(BASE);
     expect(h.workers).toHaveLength(1);
   });
 });
@@ -99,7 +30,7 @@ describe('boot', () => {
 describe('request and pump', () => {
   it('holds the newest request until the worker is ready, then sends it, firstOnly on a cold worker when the app shows first reports', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.evaluate(1, caseA, true);
     h.evaluate(2, caseA, true);
     expect(h.view().queued).toBe(2);
@@ -110,7 +41,7 @@ describe('request and pump', () => {
 
   it('sends a cold worker\'s case whole when the app shows no first report', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     expect(h.requests(h.workers[0])).toEqual([{ type: 'evaluate', id: 1, case: caseA }]);
@@ -118,7 +49,7 @@ describe('request and pump', () => {
 
   it('keeps a worker for its own schema, and sends another schema to the spare, ending the worker that ran the first', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     h.workers[0]?.say(report(1));
@@ -138,7 +69,7 @@ describe('request and pump', () => {
 describe('reply', () => {
   it('relays the report of the run in flight and drops one for another id or from another worker', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(5, caseA);
     h.workers[0]?.say(report(4));
@@ -154,7 +85,7 @@ describe('reply', () => {
 
   it('relays a first report only while its run is in flight, and tells the client realm of the first verdict once', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     h.workers[0]?.say({ type: 'crash', id: 1, digest: 'd', message: 'boom' });
@@ -169,7 +100,7 @@ describe('reply', () => {
 
   it('ignores what is not a message', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     for (const m of [null, 1, 'ready', undefined]) h.workers[0]?.say(m);
     expect(h.view().current?.ready).toBe(false);
   });
@@ -178,7 +109,7 @@ describe('reply', () => {
 describe('runRest', () => {
   it('ends the firstOnly worker after its first report and runs the case in full in another', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.evaluate(1, caseA, true);
     h.workers[0]?.say({ type: 'ready' });
     h.workers[0]?.say(report(1, 'partial'));
@@ -193,7 +124,7 @@ describe('runRest', () => {
 
   it('lets a newer request take the place of the rest', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.evaluate(1, caseA, true);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(2, { ...caseA, answer: '[]' });
@@ -207,7 +138,7 @@ describe('runRest', () => {
 describe('keepSpare', () => {
   it('starts a warm-up spare only once the current worker is ready and idle', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.evaluate(1, caseA);
     h.workers[0]?.say({ type: 'ready' });
     expect(h.workers).toHaveLength(1);
@@ -224,7 +155,7 @@ describe('keepSpare', () => {
 describe('phase and timeout', () => {
   it('times the schema module code with the plain budget and the engine work with the run budget', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     const cold = runBudgetMs(BASE, caseA, true);
@@ -243,7 +174,7 @@ describe('phase and timeout', () => {
 
   it('ends the worker and a client realm stuck in a batch, and gives the next case a fresh worker', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     vi.advanceTimersByTime(runBudgetMs(BASE, caseA, true));
@@ -259,7 +190,7 @@ describe('phase and timeout', () => {
 
   it('gives the client realm the run\'s budget while a run is in flight and a cold run\'s between runs', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     expect(h.clients.on?.budgetMs()).toBe(COLD_BUDGET_FACTOR * BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
@@ -271,7 +202,7 @@ describe('phase and timeout', () => {
 describe('died', () => {
   it('reports a worker that failed after it ran a case as respawned, and starts another', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     h.workers[0]?.error('');
@@ -282,7 +213,7 @@ describe('died', () => {
 
   it('treats a message that could not be read as a dead worker', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(3, caseA);
     h.workers[0]?.messageError();
@@ -293,7 +224,7 @@ describe('died', () => {
 describe('fail', () => {
   it('stops for good when a worker fails before it ran a case', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.evaluate(7, caseA);
     h.workers[0]?.error('no engine');
     expect(h.app).toEqual([{ type: 'failed', id: 7, message: 'no engine' }]);
@@ -304,10 +235,10 @@ describe('fail', () => {
 
   it('stops when the browser refuses a worker, or the client realm cannot start', () => {
     const refused = harness({ workerThrows: () => true });
-    refused.boot();
+    refused.boot(BASE);
     expect(refused.app).toEqual([{ type: 'failed', id: -1, message: 'blob: workers are refused' }]);
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.clients.on?.failed('no script');
     expect(h.app).toEqual([{ type: 'failed', id: -1, message: 'the client realm could not start: no script' }]);
     expect(h.workers[0]?.terminated).toBe(true);
@@ -317,7 +248,7 @@ describe('fail', () => {
 describe('clientsRestarted', () => {
   it('hands each live worker a port to the new client realm, with the reason', () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     expect(h.workers).toHaveLength(2);
     h.clients.on?.restarted('it hung');
@@ -328,7 +259,7 @@ describe('clientsRestarted', () => {
 describe('engine chunks', () => {
   it('asks the app for what it lacks under an id of its own, answers the worker under the worker\'s, and keeps the texts', async () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'need-chunks', id: 9, names: ['a', 'b'] });
     expect(h.app).toEqual([{ type: 'need-chunks', id: 1, names: ['a', 'b'] }]);
     h.scheduler.receive({ type: 'chunks', id: 1, names: ['a', 'b'], texts: ['A', 'B'] });
@@ -344,7 +275,7 @@ describe('engine chunks', () => {
 
   it('drops an answer for no request, a request with bad names, and the answer of a worker since ended', async () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'need-chunks', id: 1, names: [1] });
     h.workers[0]?.say({ type: 'need-chunks', names: ['a'] });
     expect(h.app).toEqual([]);
@@ -360,7 +291,7 @@ describe('engine chunks', () => {
 describe('worlds\' client realm', () => {
   it('is asked for a live worker only, and its start times the waiting run afresh', async () => {
     const h = harness();
-    h.boot();
+    h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     h.workers[0]?.say({ type: 'phase', id: 1, phase: 'load' });

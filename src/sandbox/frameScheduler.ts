@@ -27,7 +27,7 @@
 import { messageOf } from '../engine/lib/message.ts';
 import { chunkRelay } from './frameChunks.ts';
 import { retire, startSlot, type FrameDeps, type SchedulerView, type Slot, type State } from './frameState.ts';
-import { COLD_BUDGET_FACTOR, needsFreshRealm, realmKey, runBudgetMs } from './policy.ts';
+import { COLD_BUDGET_FACTOR, needsFreshRealm, realmKey, runBudgetMs, runsFirstOnly } from './policy.ts';
 import type { AppMessage, ChunkTexts, ClientsRestarted, EvaluateRequest, WorkerMessage, WorkerReply } from './protocol.ts';
 
 export interface FrameScheduler {
@@ -195,7 +195,7 @@ function pump(s: State): void {
   if (!current?.ready) return;
   const cold = current.ran === null && !current.warm;
   // A cold worker's first case, when the app shows first reports: that worker loads only what the first report needs.
-  const req: EvaluateRequest = cold && queued.first === true ? { ...queued, firstOnly: true } : queued;
+  const req: EvaluateRequest = runsFirstOnly(queued, cold) ? { ...queued, firstOnly: true } : queued;
   s.queued = null;
   // The budget grows with the case (a megabyte answer is legitimately slow) and for a cold engine's first run.
   const run = runBudgetMs(s.budgetMs, req.case, cold);

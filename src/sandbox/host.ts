@@ -25,6 +25,11 @@ export interface EvaluatorOptions {
   onCrashBetweenRuns?: (message: string) => void;
   /** Where the frame's scripts come from (default: fetched for this evaluator alone); frames of one page share one. */
   scripts?: ScriptSource;
+  /**
+   * The first-report fast path's off switch (policy.ts, runsFirstOnly): false, and no request asks for a first report,
+   * so a cold worker's first case runs whole and `onPartial` is never called. The final reports are the same.
+   */
+  firstReports?: boolean;
 }
 
 /** How long past the budget the app waits for the frame itself (loading, booting, answering) before replacing it. */
@@ -121,7 +126,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
         return outcome;
       }
       partial = evalOpts.onPartial;
-      latest = { type: 'evaluate', id, case: c, ...(partial ? { first: true } : {}) };
+      latest = { type: 'evaluate', id, case: c, ...(partial && opts.firstReports !== false ? { first: true } : {}) };
       sent = { id, digest: caseDigest(c) };
       deadline.arm(runBudgetMs(budgetMs, c, true) + FRAME_GRACE_MS, () => {
         channel.remount();

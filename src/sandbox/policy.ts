@@ -1,10 +1,11 @@
 /**
  * The sandbox's policy, beside its message types (protocol.ts): how long a run may take before the watchdog ends its
- * worker (the budget, sized for the case), which realm a case needs (a worker runs one schema text), and when a warm
- * worker posts a first report. Pure: the frame's scheduler, the app's deadline and the CLI's watchdog read it.
+ * worker (the budget, sized for the case), which realm a case needs (a worker runs one schema text), and the
+ * first-report fast path (when a run stops at its first report, and when a worker posts one). Pure: the frame's scheduler, the app's deadline and the CLI's watchdog read it.
  */
 import { realmKeyOf } from '../engine/case/wire.ts';
 import { generateRequestOf, searchBudgetMs } from '../engine/generate/request.ts';
+import type { EvaluateRequest } from './protocol.ts';
 
 /**
  * A warm worker posts a first report (`partial`) before the full one only for an answer at least this long: there the
@@ -13,6 +14,24 @@ import { generateRequestOf, searchBudgetMs } from '../engine/generate/request.ts
  * check and render per edit. A cold (`firstOnly`) worker always posts it.
  */
 export const WARM_FIRST_REPORT_MIN_ANSWER_CHARS = 32 * 1024;
+
+/**
+ * The first-report fast path, decided here only. On (the request carries `first`: the app shows first reports), a cold
+ * worker's first case runs `firstOnly` (only the engine parts of the selected converter × client, the first report,
+ * then `rest`: the frame runs the case in full in another worker), and a warm worker posts a first report before the
+ * full one for a large answer. Off (no `first`: createEvaluator's `firstReports: false`, or a caller without
+ * `onPartial`) each run is one whole run with one report. Either way the final Report is the same
+ * (test/first-report-switch.test.ts).
+ */
+export function runsFirstOnly(req: EvaluateRequest, cold: boolean): boolean {
+  return cold && req.first === true;
+}
+
+/** Whether the worker running `req` posts a first report before its Report (always for a `firstOnly` run). */
+export function postsFirstReport(req: EvaluateRequest): boolean {
+  const answer = typeof req.case === 'object' && req.case !== null ? (req.case as { answer?: unknown }).answer : undefined;
+  return req.firstOnly === true || (req.first === true && typeof answer === 'string' && answer.length >= WARM_FIRST_REPORT_MIN_ANSWER_CHARS);
+}
 
 /** The default run budget before the watchdog terminates the worker (a small case on a warm worker). */
 export const RUN_BUDGET_MS = 2000;
