@@ -472,7 +472,7 @@ const selectedText = (page: Page): Promise<string | null> =>
 /**
  * Opens `ec` as a user would: a gallery case from its link; a large case pasted (loaded through the store, one run)
  * into the app opened on the default case, so its worker is warm, as it is when someone pastes a big schema. A large
- * case "works" when that run lands within the run budget the app gives it (src/sandbox/protocol.ts runBudgetMs: it
+ * case "works" when that run lands within the run budget the app gives it (src/sandbox/policy.ts runBudgetMs: it
  * grows with the schema and answer size); the edits after it are warm runs, each timed on its own.
  */
 async function open(page: Page, ec: EditCase): Promise<{ failed: string } | null> {
