@@ -5,7 +5,7 @@ import * as zodV3 from 'zod/v3';
 import * as zodMini from 'zod/mini';
 import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA, sucraseChunk } from '../src/engine/load.ts';
 import { listWithSdk } from '../src/engine/real-sdk.ts';
-import type { Role } from '../src/engine/case.ts';
+import type { Role } from '../src/engine/contract/catalog.ts';
 import { engineSession } from '../src/engine/session.ts';
 
 // TypeScript sources load through sucrase, an engine part evaluate() loads first (src/engine/chunks.ts).

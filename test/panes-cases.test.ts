@@ -18,7 +18,6 @@ import { refusal, type Expected, type ExpectedListError, type ExpectedVerdict } 
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import { WORLD_EXAMPLES } from '../src/examples/worlds.ts';
-import type { PlaygroundCase } from '../src/state/permalink.ts';
 import { WorldBadge } from '../src/ui/controls/WorldBadge.tsx';
 import { VersionPickers } from '../src/ui/controls/VersionPickers.tsx';
 import { ListedPane } from '../src/ui/panes/ListedPane.tsx';
@@ -30,12 +29,13 @@ import { ENGINE_ROWS } from './bad-input.rows.ts';
 import { checkExpected } from './case-check.ts';
 import { paneDom, said } from './render-pane.ts';
 import { SEED_ROWS, V1_PREFIX, V2_PREFIX } from './seed.rows.ts';
+import type { Case } from '../src/engine/case.ts';
 
 /** One case as the page holds it, and its Report. */
 interface Shown {
   /** None for what the header shows before any run. */
   report?: Report;
-  page: Partial<PlaygroundCase>;
+  page: Partial<Case>;
 }
 
 /** Renders `body` for the shown case, with the converter and client picked (as the pickers or the tabs would). */

@@ -3,7 +3,8 @@
  * Named phases over one case: load → answer → convert → ship (per policy) → verify (per client) → real SDK run
  * (phases/). Each phase takes plain data and returns plain data; every failure is a value in the Report, never a throw.
  */
-import { CaseSchema, caseVersions, DEFAULT_TOOL, ROLES, type Case } from './case.ts';
+import { CaseSchema, caseVersions, DEFAULT_TOOL, fillCase, type Case, type FilledCase } from './case.ts';
+import { ROLES } from './contract/catalog.ts';
 import { parseAnswer } from './answer.ts';
 import { guard } from './lib/guard.ts';
 import { messageOf } from './lib/message.ts';
@@ -88,22 +89,24 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
     const role = ROLES.find((r) => r === (input as { role?: unknown } | null)?.role) ?? 'output';
     return emptyReport(role, DEFAULT_TOOL, { ok: false, error: { message: `Not a valid case: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` } });
   }
-  const c: Case = parsed.data;
+  // The case as given (a generation request rides along) and the filled case it runs, its tool name trimmed (empty: my_tool).
+  const given: Case = parsed.data;
+  const c: FilledCase = { ...fillCase(given), tool: given.tool?.trim() || DEFAULT_TOOL };
   const answer = answerOf(c);
   const selected = hooks.first ? selectedOf(input) : null;
   // With firstOnly, only the chunks of the first report, when the case has one (else it is evaluated in full).
-  const firstChunks = hooks.firstOnly && selected && answer.ok && !generateRequestOf(c) && importedListing(c.schema) === null ? firstChunksFor(selected) : undefined;
+  const firstChunks = hooks.firstOnly && selected && answer.ok && !generateRequestOf(given) && importedListing(c.schema) === null ? firstChunksFor(selected) : undefined;
   let world: World;
   try {
     // The engine's lazily loaded parts (chunks.ts), loaded before the schema code can run.
-    await preload(c, firstChunks, session.transpiled);
+    await preload(given, firstChunks, session.transpiled);
     world = await worldFor(caseVersions(c));
   } catch (e) {
     return emptyReport(c.role, c.tool, { ok: false, error: { message: `Could not load the picked versions: ${messageOf(e)}` } });
   }
-  const report = withVersions(emptyReport(c.role, c.tool, { ok: true }), world, c.answerForm, c.protocol);
+  const report = withVersions(emptyReport(c.role, c.tool, { ok: true }), world, given.answerForm, c.protocol);
   const imported = importedListing(c.schema);
-  if (imported !== null) return importedReport(c, imported, report, hooks.verifier);
+  if (imported !== null) return importedReport(c, generateRequestOf(given), imported, report, hooks.verifier);
 
   // Transpiling is the engine's work (a cold sucrase can take a while): done before the load phase, which times the
   // schema's own code (the load phase reuses it).
@@ -122,11 +125,11 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error }, ...(answer.ok ? {} : { answer: { ok: false as const, error: answer.error } }) };
   const whole = c.role === 'output' && c.answerForm === 'result';
   const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), ...(session.cache ? { sdkSessions: session.sdkSessions } : {}), memos: session.memos, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
-  return evaluateLoaded(c, answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
+  return evaluateLoaded(c, generateRequestOf(given), answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });
 }
 
 /** The registered tools for the Report, with the picked tool's handler answer (output role: the answer is its result). */
-async function registrationOf(registered: Registered, role: Case['role']): Promise<Registration> {
+async function registrationOf(registered: Registered, role: FilledCase['role']): Promise<Registration> {
   const base = { tools: registered.tools.slice(0, MAX_REGISTERED_TOOLS), picked: registered.picked.name };
   if (role !== 'output') return { ...base, handlerNote: null };
   const handler = await handlerAnswer(registered.picked);
@@ -134,7 +137,7 @@ async function registrationOf(registered: Registered, role: Case['role']): Promi
 }
 
 /** The case's answer, parsed; a whole result (`answerForm: "result"`) also read as one (whole-result.ts). */
-function answerOf(c: Case) {
+function answerOf(c: FilledCase) {
   const parsed = parseAnswer(c.answer);
   // A whole result: the policies and clients act on its structuredContent, the real runs return it as is.
   const result = c.role === 'output' && c.answerForm === 'result' && parsed.ok ? wholeResult(c.answer, parsed.value) : null;
@@ -143,7 +146,8 @@ function answerOf(c: Case) {
 
 /** The phases after the schema loaded: first report (hooks.first), convert, ship, verify, real runs. */
 async function evaluateLoaded(
-  c: Case,
+  c: FilledCase,
+  request: ReturnType<typeof generateRequestOf>,
   answer: ReturnType<typeof answerOf>,
   loaded: LoadedCase,
   report: ExpandedReport,
@@ -158,7 +162,6 @@ async function evaluateLoaded(
     if (hooks.firstOnly) return { ...report, answer: { ok: false, error: dates.error } };
     answer = { ok: false, error: dates.error, result: null };
   }
-  const request = generateRequestOf(c);
   if (!answer.ok || request) {
     const listings = await convertAll(loaded);
     if (request) report.generated = await generate(loaded, listings, request, answer.ok ? answer.value : undefined, hooks.verifier).catch((e: unknown) => ({ ...request, tries: 0, ms: 0, found: [], note: `generation failed: ${messageOf(e)}` }));
@@ -191,7 +194,7 @@ async function evaluateLoaded(
 }
 
 /** The versions that ran, in the Report's package-keyed record, the answer form when the case picked one, and the era. */
-function withVersions(report: ExpandedReport, world: World, answerForm: Case['answerForm'], protocol: Case['protocol']): ExpandedReport {
+function withVersions(report: ExpandedReport, world: World, answerForm: Case['answerForm'], protocol: FilledCase['protocol']): ExpandedReport {
   // The v1 client's own Ajv, named apart when it is not the engine's (`ajv` stays the one the v2 client runs).
   const v1Ajv = world.v1.ajvVersion !== undefined && world.v1.ajvVersion !== VERSIONS.ajv ? { [V1_AJV]: world.v1.ajvVersion } : {};
   const out: ExpandedReport = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk, ...v1Ajv } };
@@ -203,7 +206,7 @@ function withVersions(report: ExpandedReport, world: World, answerForm: Case['an
  * A case whose schema text is an imported listing: the clients' verdicts against it as given (import/imported.ts),
  * reached through the verifier when there is one (the sandbox's client realm), like a loaded schema's.
  */
-async function importedReport(c: Case, listed: NonNullable<ReturnType<typeof importedListing>>, report: ExpandedReport, verifier?: Verifier): Promise<ExpandedReport> {
+async function importedReport(c: FilledCase, request: ReturnType<typeof generateRequestOf>, listed: NonNullable<ReturnType<typeof importedListing>>, report: ExpandedReport, verifier?: Verifier): Promise<ExpandedReport> {
   const answer = answerOf(c);
   // A whole result: the clients judge its structuredContent, and the v2 clients skip an isError one.
   const shipped = answer.ok ? (answer.result?.ok ? { value: answer.result.structuredContent, isError: answer.result.isError } : { value: answer.value, isError: false }) : undefined;
@@ -211,7 +214,6 @@ async function importedReport(c: Case, listed: NonNullable<ReturnType<typeof imp
   const memo = verifyMemo({ tool: c.tool, role: c.role, ...era }, { isError: shipped?.isError === true, absent: false }, verifier);
   const converters = importedConverters(c.role, c.tool, listed, shipped?.value, shipped?.isError, clientsOf(undefined, era.protocol), memo.verify);
   await memo.settle();
-  const request = generateRequestOf(c);
   if (request) report.generated = { ...request, tries: 0, ms: 0, found: [], note: NEEDS_ZOD };
   return answer.ok ? { ...report, converters } : { ...report, answer: { ok: false, error: answer.error }, converters };
 }

@@ -6,7 +6,7 @@
  * and the main thread (no `node:` imports). Never throws.
  */
 import type { z } from 'zod';
-import type { Role } from './case.ts';
+import type { Role } from './contract/catalog.ts';
 import type { ErrorInfo } from './report.ts';
 import { bounded } from './load/bounded.ts';
 import { execute } from './load/execute.ts';

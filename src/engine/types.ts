@@ -1,6 +1,6 @@
 /** The small typed objects the registries hold: converters, policies and clients. */
 import type { z } from 'zod';
-import type { Role } from './case.ts';
+import type { Role } from './contract/catalog.ts';
 import type { Analysis } from './policies/analysis.ts';
 import type { World } from './worlds/world.ts';
 import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';

@@ -1,5 +1,5 @@
 /** The messages between the app, the sandbox frame and its worker: one discriminated union imported by every side. */
-import type { CaseInput } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
 import { realmKeyOf } from '../engine/case/wire.ts';
 import type { Report, Verdict } from '../engine/report.ts';
 import type { VerifyRequest } from '../engine/phases/verifier.ts';
@@ -10,7 +10,7 @@ import { generateRequestOf, searchBudgetMs } from '../engine/generate/request.ts
 export interface EvaluateRequest {
   type: 'evaluate';
   id: number;
-  case: CaseInput;
+  case: Case;
   /** The app shows a first report for this request (EvaluateOptions.onPartial). */
   first?: boolean;
   /**
@@ -172,7 +172,7 @@ export interface EvaluateOptions {
 /** The app-side handle on the sandbox (src/sandbox/host.ts implements it). */
 export interface Evaluator {
   /** Never rejects; resolves `stale` once a newer request was made (the newest request wins, decided here only). */
-  evaluate(c: CaseInput, opts?: EvaluateOptions): Promise<Outcome>;
+  evaluate(c: Case, opts?: EvaluateOptions): Promise<Outcome>;
   dispose(): void;
 }
 

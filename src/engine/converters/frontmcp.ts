@@ -3,7 +3,7 @@
  * anything else is left out with one startup warning that names the tool and the reason.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import { messageOf } from '../lib/message.ts';
 import { hasTransform } from '../lib/pipes.ts';
 import type { Json, JsonSchema } from '../report.ts';

@@ -4,7 +4,7 @@
  * non-object output is listed as an open `{ result }` envelope. Inputs stay as zod lists them.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { JsonSchema } from '../report.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';

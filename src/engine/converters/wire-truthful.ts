@@ -3,7 +3,7 @@
  * The server validates with zod but ships the raw answer, so the listing must describe that raw answer.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { Json } from '../report.ts';
 import { isSchemaNode, mapSubschemas, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';

@@ -1,6 +1,6 @@
 /** The `zod` converter: what `z.toJSONSchema` itself lists, with zod's own defaults spelled out. */
 import { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { JsonSchema } from '../report.ts';
 import { cloneJson } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
 import { positionOf } from '../answer.ts';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { Evaluated } from './execute.ts';
 import type { RegisteredTool } from './register.ts';
 import { fail, type Step } from './step.ts';

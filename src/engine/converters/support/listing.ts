@@ -1,5 +1,5 @@
 /** Small helpers the converters share: per-schema caching and the listing of a conversion that threw. */
-import type { Role } from '../../case.ts';
+import type { Role } from '../../contract/catalog.ts';
 import { messageOf } from '../../lib/message.ts';
 import type { Listing, LoadedCase } from '../../types.ts';
 import type { ZodV4 } from '../../worlds/world.ts';

@@ -4,7 +4,7 @@
  * (`properties/items/items/properties/createdAt`), which is read back as the key path the user wrote (`items[].createdAt`).
  */
 import type { z } from 'zod';
-import type { Role } from '../../case.ts';
+import type { Role } from '../../contract/catalog.ts';
 import type { LoadedCase } from '../../types.ts';
 import type { ZodV4 } from '../../worlds/world.ts';
 import { perSchema } from './listing.ts';
