@@ -20,7 +20,6 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { blockBeyondLocalhost, isLocal } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { clientRealmBreakdown, workerBreakdown, type WorkerBreakdown } from './bundle.ts';
@@ -31,6 +30,7 @@ import { compareGrids, renderGrids } from './compare.ts';
 import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink } from './floor.ts';
 import { size, table, type RunOptions, type Section, type SectionResult } from './run.ts';
 import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** As playwright.config.ts: nothing starts that would phone home. */

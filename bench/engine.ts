@@ -6,7 +6,7 @@ import { engineSession } from '../src/engine/session.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import { evaluate, shipAll, verifyAll } from '../src/engine/evaluate.ts';
+import { evaluate } from '../src/engine/evaluate.ts';
 import { loadSchema } from '../src/engine/load.ts';
 import { parseAnswer } from '../src/engine/answer.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
@@ -16,6 +16,8 @@ import type { Json } from '../src/engine/report.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { galleryCases, largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { size, table, type Section, type SectionResult } from './run.ts';
+import { shipAll } from '../src/engine/phases/ship.ts';
+import { verifyAll } from '../src/engine/phases/verify.ts';
 
 /** Median and 95th percentile of a sample, in milliseconds. */
 export interface Stats {

@@ -12,9 +12,9 @@ import type { Frame, Page } from '@playwright/test';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { editorText, expect, test } from './fixtures.ts';
 import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 // The docs-page test adds a context init script and opens a popup, and the JavaScript-size row counts what a cold
 // cache fetches: those get a context of their own.

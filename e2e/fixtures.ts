@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import type { ExpectedListError, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink, readLink } from '../src/state/permalink.ts';
+import { readLink } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -7,9 +7,9 @@
  */
 import type { Locator } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { expect, test, waitForEditors } from './fixtures.ts';
 import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** A realistic invoice (13 keys, nested objects): a long listing, and one long nested undeclared key. */
 const INVOICE = {

@@ -1,9 +1,10 @@
 /** Permalinks end to end: a link restores its case, a bad link says why and opens a fresh case, edits reach the URL, Share copies it. */
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const CASE = {
   role: 'output',

@@ -14,7 +14,6 @@ import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
-import { createLinkEncoder } from './state/permalink.ts';
 import { startPersistence } from './state/persistence/index.ts';
 import { createPlaygroundStore } from './state/store.ts';
 import { App } from './ui/App.tsx';
@@ -28,6 +27,7 @@ import { rememberTheme, storedTheme } from './ui/themeChoice.ts';
 import { createUiStore } from './ui/uiStore.ts';
 import './ui/styles.css';
 import { normalizeCase } from './engine/case.ts';
+import { createLinkEncoder } from './state/linkEncoder.ts';
 
 // First: the sandbox frame starts loading (and its worker booting) while the starting case is read and the UI is set up.
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so.

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ClientId, ConverterId } from '../src/engine/report.ts';
 import { answerMarkers } from '../src/ui/editor/answerMarkers.ts';
+import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 
 /** The error underlines for one case: [line, underlined text, hover message]. */
 async function errorMarks(schema: string, answer: string, client: ClientId, role: 'input' | 'output' = 'output', converter: ConverterId = 'mcp-sdk-v1') {

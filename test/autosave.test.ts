@@ -4,7 +4,6 @@ import { AUTOSAVE_KEY, browserStorage, createAutosave } from '../src/state/persi
 import { throttle } from '../src/state/persistence/writer.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { startingPoint } from '../src/state/initial.ts';
 import { startAutosave } from '../src/state/persistence/draftSaver.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
@@ -12,6 +11,7 @@ import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
 import { type Case, normalizeCase } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** An in-memory Storage; `failWith` makes every access throw it (setItem only, with `onlyWrites`). */
 class FakeStorage implements Storage {

@@ -2,13 +2,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sdkV2 } from '../src/engine/chunks.ts';
 import { z } from 'zod';
-import { CLIENT_IDS, type Json, type JsonSchema } from '../src/engine/report.ts';
+import { type Json, type JsonSchema } from '../src/engine/report.ts';
 import { CLIENT_REGISTRY as CLIENTS } from '../src/engine/clients/index.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
-import { shipAll, verifyAll } from '../src/engine/evaluate.ts';
 import { coreKey, isCoreListing } from '../src/engine/clients/dialect.ts';
 import { askRealClient } from './sdk-oracle.ts';
+import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
+import { shipAll } from '../src/engine/phases/ship.ts';
+import { verifyAll } from '../src/engine/phases/verify.ts';
 
 // The v2 clients' providers come with the v2 chunk, which evaluate() loads for a case; these tests call clients directly.
 beforeAll(() => sdkV2.load());

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { ELIDE_ANSWER_CHARS, elidedInfo, elideLargeValues, isElided } from '../src/sandbox/elide.ts';
-import { reproductionUnavailable } from '../src/export/vitest.ts';
 import { postedBytes } from './posted-size.ts';
 import { shipsOf, structuredContentOf } from '../src/engine/values.ts';
+import { reproductionUnavailable } from '../src/export/availability.ts';
 
 const CASE = { v: 1, role: 'output', tool: 't', schema: "import { z } from 'zod';\nexport default z.object({ items: z.array(z.number()) });", answer: '{"items":[1,2],"extra":1}' };
 

@@ -8,12 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giantAnswerCase } from '../bench/browser.ts';
 import { AUTOSAVE_KEY, createAutosave } from '../src/state/persistence/drafts.ts';
 import { memoryStorage } from './memory-storage.ts';
-import { createLinkEncoder, decodePermalink, tooLargeForLink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { startAutosave } from '../src/state/persistence/draftSaver.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import { startUrlSync } from '../src/state/persistence/urlHash.ts';
 import { normalizeCase } from '../src/engine/case.ts';
+import { createLinkEncoder, tooLargeForLink } from '../src/state/linkEncoder.ts';
 
 /** The most one task may deflate: about 100 ms of fflate at level 9 on the busy 2-core runner (a few ms on a quiet one). */
 const TASK_BYTES = 32 * 1024;

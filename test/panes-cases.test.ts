@@ -13,7 +13,7 @@ import { evaluate } from '../src/engine/evaluate.ts';
 import { importedListing } from '../src/engine/import/listing-source.ts';
 import { expandReport, shipsOf } from '../src/engine/values.ts';
 import { describeJson } from '../src/sandbox/elide.ts';
-import type { ClientId, ConverterId, Json, PolicyId, Report } from '../src/engine/report.ts';
+import type { Json, Report } from '../src/engine/report.ts';
 import { refusal, type Expected, type ExpectedListError, type ExpectedVerdict } from '../src/examples/case-format.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
@@ -30,6 +30,7 @@ import { checkExpected } from './case-check.ts';
 import { paneDom, said } from './render-pane.ts';
 import { SEED_ROWS, V1_PREFIX, V2_PREFIX } from './seed.rows.ts';
 import type { Case } from '../src/engine/case.ts';
+import type { ClientId, ConverterId, PolicyId } from '../src/engine/contract/catalog.ts';
 
 /** One case as the page holds it, and its Report. */
 interface Shown {

@@ -1,14 +1,14 @@
 /** The real SDK runs and the two SDK converters built on them; the published packages are the oracle. */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { MAX_SESSIONS, runRealSdk, RUN_TIMEOUT_MS } from '../src/engine/real-sdk.ts';
+import { runRealSdk } from '../src/engine/real-sdk.ts';
 import { mcpSdkV1Converter } from '../src/engine/converters/mcp-sdk-v1.ts';
 import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
 import type { Json } from '../src/engine/report.ts';
 import type { LoadedCase } from '../src/engine/types.ts';
 import { bigAnswer, postedBytes } from './posted-size.ts';
 import { shipsOf, structuredContentOf } from '../src/engine/values.ts';
-import { sessionPool } from '../src/engine/real-sdk/pool.ts';
+import { MAX_SESSIONS, RUN_TIMEOUT_MS, sessionPool } from '../src/engine/real-sdk/pool.ts';
 import { engineSession } from '../src/engine/session.ts';
 
 // The SDK sessions an engine session keeps (src/engine/session.ts): runs on one schema reuse its connected pair.

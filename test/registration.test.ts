@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { loadSchema } from '../src/engine/load.ts';
 import type { Report } from '../src/engine/report.ts';
-import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
 import { ISSUE_BLOCK } from './registration.rows.ts';
 import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 interface FormRow {
   form: string;

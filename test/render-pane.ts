@@ -5,13 +5,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { parseEmbedOptions } from '../src/ui/embed/options.ts';
 import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { createLinkEncoder } from '../src/state/permalink.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import type { PANES } from '../src/ui/panes/registry.ts';
 import { ServicesContext, type AppServices } from '../src/ui/storeContext.ts';
 import { createSideRuns } from '../src/sandbox/sideRuns.ts';
 import { createUiStore } from '../src/ui/uiStore.ts';
 import type { Case } from '../src/engine/case.ts';
+import { createLinkEncoder } from '../src/state/linkEncoder.ts';
 
 /** The pane's markup for `report` (none: before the first run lands), the rest of the case being the default one with `changes`. */
 export function renderPane(report: Report | undefined, changes: Partial<Case>, body: (typeof PANES)[number]['component']): string {

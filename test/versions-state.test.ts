@@ -12,11 +12,12 @@ import { type Case, caseVersions, engineCaseOf, fillCase, normalizeCase } from '
 import { describeWorld } from '../src/state/caseChoices.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
-import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { createAutosave } from '../src/state/persistence/drafts.ts';
 import { memoryStorage } from './memory-storage.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import { parseHostMessage, SET_TYPE } from '../src/ui/embed/messages.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const ZOD3: Versions = { ...DEFAULT_VERSIONS, zod: '3.25.76' };
 const OLD_WORLD: Case = { ...DEFAULT_CASE, versions: { ...ZOD3, sdk: '1.20.2' }, answerForm: 'result' };

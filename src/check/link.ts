@@ -5,8 +5,8 @@
 import type { ClientId } from '../engine/contract/catalog.ts';
 import type { Json, JsonSchema } from '../engine/report.ts';
 import { listingSource } from '../engine/import/listing-source.ts';
-import { linkOf } from '../state/permalink.ts';
 import type { Case } from '../engine/case.ts';
+import { linkOf } from '../state/linkEncoder.ts';
 
 /** What a link opens. `answer` is the structuredContent (or arguments) sent, or a whole result when `whole`. */
 export interface LinkCase {

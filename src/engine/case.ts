@@ -83,10 +83,10 @@ export const CASE_DEFAULTS = {
   versions: DEFAULT_VERSIONS,
   answerForm: DEFAULT_ANSWER_FORM,
   protocol: DEFAULT_PROTOCOL,
-} as const satisfies { [K in Exclude<keyof Case, 'v' | 'schema' | 'answer' | 'registered'>]-?: NonNullable<Case[K]> };
+} as const satisfies { [K in CaseField]?: NonNullable<Case[K]> };
 
 /** The filled case: every field present, the versions whole (`fillCase`). What the store holds and the engine runs. */
-export type FilledCase = { [K in keyof typeof CASE_DEFAULTS]: K extends 'versions' ? Versions : NonNullable<Case[K]> } & Pick<Case, 'schema' | 'answer' | 'registered'>;
+export type FilledCase = Omit<Case, 'v' | keyof typeof CASE_DEFAULTS> & { [K in keyof typeof CASE_DEFAULTS]: K extends 'versions' ? Versions : NonNullable<Case[K]> };
 
 /** The fields of a case, in the order a link writes them (`v` aside). */
 export const CASE_KEYS = Object.keys(CASE_FIELDS).filter((k) => k !== 'v') as CaseField[];

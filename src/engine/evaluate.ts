@@ -21,9 +21,8 @@ import { listErrorAtOf, verifyAll, verifyMemo } from './phases/verify.ts';
 import { realRuns } from './phases/real-run.ts';
 import { firstChunksFor, firstReport, selectedOf } from './phases/first.ts';
 import { parseInput } from './policies/input.ts';
-import { VERSIONS } from './versions.ts';
 import { capReport } from './caps.ts';
-import { generate, generateRequestOf } from './generate/index.ts';
+import { generate } from './generate/index.ts';
 import { importedConverters } from './import/imported.ts';
 import { importedListing, NEEDS_ZOD } from './import/listing-source.ts';
 import { MAX_REGISTERED_TOOLS, type Json, type Registration, type Report } from './report.ts';
@@ -36,8 +35,9 @@ import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
 import { eraOf } from './era.ts';
 import type { Verifier } from './phases/verifier.ts';
-import { DEFAULT_PROTOCOL } from './contract/versions.ts';
+import { DEFAULT_PROTOCOL, PACKAGE_VERSIONS as VERSIONS } from './contract/versions.ts';
 import { engineSession, type EngineSession } from './session.ts';
+import { generateRequestOf } from './generate/request.ts';
 
 /** Optional observers of one evaluation (the sandbox worker times the schema's own code apart from the engine's). */
 export interface EvaluateHooks {
@@ -224,6 +224,3 @@ export const V1_AJV = '@modelcontextprotocol/sdk > ajv';
 function emptyReport(role: Report['role'], tool: string, load: Report['load']): ExpandedReport {
   return { v: 1, role, tool, load, answer: { ok: true }, converters: {}, realSdk: { v1: null, v2: null }, versions: { ...VERSIONS } };
 }
-
-export { shipAll } from './phases/ship.ts';
-export { verifyAll } from './phases/verify.ts';

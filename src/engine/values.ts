@@ -10,8 +10,8 @@
  */
 import { guard } from './lib/guard.ts';
 import { sameJson } from './lib/json.ts';
-import type { RealSdkId } from './contract/catalog.ts';
-import type { ConverterId, ConverterRow, Json, PolicyId, PolicyRow, RealSdkRow, Report } from './report.ts';
+import type { ConverterId, PolicyId, RealSdkId } from './contract/catalog.ts';
+import type { ConverterRow, Json, PolicyRow, RealSdkRow, Report } from './report.ts';
 
 /** A policy row as the phases build it: what ships, as a value (null: nothing ships, or JSON null ships; `refused` tells). */
 export type ExpandedPolicyRow = Omit<PolicyRow, 'shipsAt'> & { ships: Json | null };

@@ -3,8 +3,9 @@
  * the bad-input rows and the e2e tables all write a case this way. test/case-check.ts checks one against a Report.
  */
 import type { Case } from '../engine/case.ts';
-import type { ClientId, ConverterId, ErrorInfo, Json, PolicyId } from '../engine/report.ts';
+import type { ErrorInfo, Json } from '../engine/report.ts';
 import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
+import type { ClientId, ConverterId, PolicyId } from '../engine/contract/catalog.ts';
 
 /** One verdict in the Report: `client`'s conclusion on what `converter` lists and `policy` ships. */
 export interface ExpectedVerdict {

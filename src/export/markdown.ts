@@ -1,6 +1,6 @@
 /** The Markdown bug report: the case, the listing, each policy's verdict, what the real SDKs did, and the versions. */
-import { REAL_SDK_ENTRIES, entryOf } from '../engine/contract/catalog.ts';
-import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type Report } from '../engine/report.ts';
+import { type ClientId, type ConverterId, entryOf, POLICY_IDS, REAL_SDK_ENTRIES } from '../engine/contract/catalog.ts';
+import { type Json, type PolicyRow, type Report } from '../engine/report.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { elidedInfo, isElided } from '../sandbox/elide.ts';
 import { checkToolName, showHidden } from '../engine/tool-name.ts';

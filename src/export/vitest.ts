@@ -19,7 +19,6 @@ import type { Case } from '../engine/case.ts';
 /** What the export needs of a case (the store's case, or a Case). */
 export type ReproCase = Pick<Case, 'schema' | 'answer'>;
 
-export { reproductionUnavailable, type ReproForm, type ReproSdk } from './availability.ts';
 
 const PACKAGES: Record<ReproSdk, string[]> = {
   v1: ['@modelcontextprotocol/sdk'],

@@ -12,8 +12,6 @@ import { messageOf } from '../engine/lib/message.ts';
 
 export type { Case };
 // The encoder has its own module; what it offers is read from here too, beside the decoder.
-export { CURRENT_VERSION, LINK_SLICE_BYTES, MAX_DECODED_BYTES, createLinkEncoder, describeTooLarge, encodePermalink, linkOf, tooLargeForLink } from './linkEncoder.ts';
-export type { LinkEncoder, LinkOf, TooLarge } from './linkEncoder.ts';
 
 /** The result of reading a link: the case, or a sentence a user can act on. */
 export type DecodeResult = { ok: true; state: Case } | { ok: false; error: string };

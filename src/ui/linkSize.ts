@@ -1,6 +1,6 @@
 /** What the UI says where a link would be but the case is too large for one (src/state/permalink.ts, `tooLargeForLink`). */
-import { MAX_DECODED_BYTES, describeTooLarge, type LinkEncoder, type TooLarge } from '../state/permalink.ts';
 import type { Case } from '../engine/case.ts';
+import { describeTooLarge, type LinkEncoder, MAX_DECODED_BYTES, type TooLarge } from '../state/linkEncoder.ts';
 
 /** The sentences, one per place that would have used the link. */
 export const TOO_LARGE = {

@@ -11,7 +11,7 @@ import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../lib/schema-wa
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { perSchema } from './support/listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
-import type { ZodV4 } from '../worlds/world.ts';
+import type { ZodV4 } from '../worlds/zod-modules.ts';
 
 /** Why an output schema is left out; the PR words the first one verbatim, the others follow its sentences. */
 const REASONS = {

@@ -12,7 +12,7 @@ import { nonObjectRootMessage, nonObjectVerdict } from './support/non-object-roo
 import { knownGaps } from './support/wire-truthful-gaps.ts';
 import { wireTruthfulOverride, type OverrideState } from './support/wire-truthful-override.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
-import type { ZodV4 } from '../worlds/world.ts';
+import type { ZodV4 } from '../worlds/zod-modules.ts';
 
 function list(schema: z.ZodType, role: Role, zod: ZodV4, modern: boolean): Listing {
   return listingOrError(() => {

@@ -2,13 +2,14 @@
  * Answers under one converter's listing: zod's parse (here, the server's realm) and the client's real validator on
  * what would ship, reached through the verifier when there is one (the sandbox's client realm), a batch at a time.
  */
-import type { ClientId, ConverterId, Json, Verdict } from '../report.ts';
+import type { Json, Verdict } from '../report.ts';
 import { clientsOf } from '../clients/index.ts';
 import { guard } from '../lib/guard.ts';
 import { POLICY_REGISTRY } from '../policies/index.ts';
 import { verifyAll, verifyMemo } from '../phases/verify.ts';
 import type { Verifier } from '../phases/verifier.ts';
 import type { Listing, LoadedCase } from '../types.ts';
+import type { ClientId, ConverterId } from '../contract/catalog.ts';
 
 /** What zod and the client each say of one answer. */
 export interface AnswerJudgement {

@@ -4,11 +4,11 @@
  * says so instead of failing.
  */
 import { CLIENTS } from '../clients/index.ts';
-import { CONVERTER_IDS, POLICY_IDS } from '../contract/catalog.ts';
+import { CONVERTER_IDS, POLICY_IDS, type Role } from '../contract/catalog.ts';
 import { verdictMemo, type Verify } from '../phases/verdict-memo.ts';
 import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
 import { undeclaredByListing } from './listing-keys.ts';
-import type { Json, JsonSchema, Role } from '../report.ts';
+import type { Json, JsonSchema } from '../report.ts';
 import type { ExpandedConverterRow as ConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
 import type { Client } from '../types.ts';
 

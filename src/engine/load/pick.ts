@@ -6,8 +6,8 @@ import type { Role } from '../contract/catalog.ts';
 import type { Evaluated } from './execute.ts';
 import type { RegisteredTool } from './register.ts';
 import { fail, type Step } from './step.ts';
-import type { ZodModules } from '../worlds/world.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
+import type { ZodModules } from '../worlds/zod-modules.ts';
 
 /** Said when nothing in the source qualifies as the schema. */
 export const NO_SCHEMA = 'No zod schema found: export default your schema, or declare it with const.';

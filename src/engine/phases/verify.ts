@@ -5,7 +5,7 @@
 import { remember } from '../lib/lru.ts';
 import { CLIENTS } from '../clients/index.ts';
 import { serverWire, type ServerWire } from '../converters/wire.ts';
-import type { ClientId, ConverterId, Json, JsonSchema, Verdict } from '../report.ts';
+import type { Json, JsonSchema, Verdict } from '../report.ts';
 import type { ExpandedConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
 import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, SessionMemos, Shipment } from '../types.ts';
@@ -13,6 +13,7 @@ import { settleMisses, verdictMemo, type Miss, type Verify } from './verdict-mem
 import type { Verifier, WorldPick } from './verifier.ts';
 import { DEFAULT_V1 } from '../worlds/world.ts';
 import { messageOf } from '../lib/message.ts';
+import type { ClientId, ConverterId } from '../contract/catalog.ts';
 
 /** What the verify phase needs of a whole result (answerForm 'result'): servers skip an isError result; a missing structuredContent is its own refusal. */
 export interface WholeFacts {

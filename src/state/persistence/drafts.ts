@@ -3,10 +3,11 @@
  * throws. The case is stored as its permalink (`#v1.…`), so it is compressed and read back by the link decoder,
  * which validates it and will keep reading it after the format moves on.
  */
-import { createLinkEncoder, decodePermalink, describeTooLarge, type LinkEncoder, type LinkOf } from '../permalink.ts';
+import { decodePermalink } from '../permalink.ts';
 import { type Case, sameCase } from '../../engine/case.ts';
 import type { HoldReason } from '../store.ts';
 import { ENGINE_FIELDS } from '../../engine/case/names.ts';
+import { createLinkEncoder, describeTooLarge, type LinkEncoder, type LinkOf } from '../linkEncoder.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';

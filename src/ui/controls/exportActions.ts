@@ -4,11 +4,11 @@ import { REAL_SDK_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import type { Report } from '../../engine/report.ts';
 import { checkToolName } from '../../engine/tool-name.ts';
 import { type PlaygroundState } from '../../state/store.ts';
-import type { LinkEncoder, TooLarge } from '../../state/permalink.ts';
 import { copyText } from '../clipboard.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from '../linkSize.ts';
 import type { AppServices } from '../storeContext.ts';
 import { engineCaseOf, normalizeCase } from '../../engine/case.ts';
+import type { LinkEncoder, TooLarge } from '../../state/linkEncoder.ts';
 
 /** What an export asks of the page's link encoder. */
 type Links = Pick<LinkEncoder, 'tooLargeForLink'>;

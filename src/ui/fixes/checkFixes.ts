@@ -3,10 +3,12 @@
  * verdict), its report is checked against the contract, and the fix is kept only if the target verdict turns PASS.
  */
 import type { Case } from '../../engine/case.ts';
-import { combineFixes, judge, type FixCandidate, type FixTarget, type Judgement } from '../../engine/fixes/index.ts';
+import { judge, type Judgement } from '../../engine/fixes/index.ts';
 import type { JsonSchema, Report } from '../../engine/report.ts';
 import type { Outcome } from '../../sandbox/protocol.ts';
 import { checkReport } from '../../state/reportCheck.ts';
+import type { FixCandidate, FixTarget } from '../../engine/fixes/types.ts';
+import { combineFixes } from '../../engine/fixes/combine.ts';
 
 /** A fix whose edited case passed, with what the selected converter listed before and after it. */
 export interface CheckedFix {

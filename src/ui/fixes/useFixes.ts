@@ -1,10 +1,11 @@
 /** The fixes for the selected verdict: proposed when a run lands and the verdict fails, checked in side runs. */
 import { useEffect, useState } from 'react';
-import { failingTarget, proposeFixes, type FixTarget } from '../../engine/fixes/index.ts';
+import { failingTarget, proposeFixes } from '../../engine/fixes/index.ts';
 import { type Case, engineCaseOf } from '../../engine/case.ts';
 import { boundCase } from '../caseBound.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { checkFixes, NO_CHECK, type FixCheck } from './checkFixes.ts';
+import type { FixTarget } from '../../engine/fixes/types.ts';
 
 /** Where checking stands for the report on screen: nothing to fix, fixes to check once asked, checking, done. */
 export type FixesState =
