@@ -156,7 +156,7 @@ test.describe('in the open app', () => {
     await expect.poll(() => markers(page, 'schema')).toEqual([{ line: 4, severity: 'error', message: 'TypeError: z.strin is not a function' }]);
   });
 
-  test('a pasted registerTool call: the tool named, SDK v1 fails on plan, and one click uses the handler answer (issue 23)', async ({ page }) => {
+  test('a pasted registerTool call: the tool named, SDK v1 fails on plan, and one click uses the handler answer', async ({ page }) => {
     await openCase(page, { tool: 'my_tool', answer: '{"name":"b"}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
     await evaluated(page);
     await setEditorText(page, 'schema', ISSUE_BLOCK);

@@ -333,7 +333,7 @@ describe('startAutosave: the store wired to the autosave', () => {
   });
 });
 
-describe('issue 9: a link never replaces the saved draft until edited; a case that crashed the page is held', () => {
+describe('a link never replaces the saved draft until edited; a case that crashed the page is held', () => {
   afterEach(() => vi.useRealTimers());
   const draft: Case = { ...DEFAULT_CASE, answer: '{"my":"draft"}' };
   const linkCase: Case = { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" };

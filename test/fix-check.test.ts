@@ -45,7 +45,7 @@ describe('checking fixes in side runs', () => {
   });
 });
 
-describe('fixes together (issue 24 item 5)', () => {
+describe('fixes together: partial fixes, and the combination a real run checks', () => {
   // Two problems: an undeclared key (the plain object is closed) and a defaulted key the listing requires.
   const twoProblems: Case = {
     v: 1,

@@ -86,7 +86,7 @@ describe('the gallery examples: each verdict and listing error its explanation p
   });
 });
 
-describe('what ships, read through the report\'s values (issue 20): each row\'s value as the panes show it', () => {
+describe('what ships, read through the report\'s values: each row\'s value as the panes show it', () => {
   // The words a value is shown with; the value itself comes from the expanded report (contract v1's rows), not the table.
   const words = (label: string, value: Json | null) => (value === null ? `${label} nothing` : `${label} ${describeJson(value)}`);
   it.each(EXAMPLES.map((e) => [e.id, e] as const))('%s', async (_id, example) => {

@@ -189,7 +189,7 @@ describe('refusal() words a zod error as the real server does', () => {
 });
 
 describe('evaluate() carries an equal value once', () => {
-  it('30 rows and two real runs that ship the same answer point at one entry of the report\'s values (issue 20)', async () => {
+  it('30 rows and two real runs that ship the same answer point at one entry of the report\'s values', async () => {
     const { evaluate } = await import('../src/engine/evaluate.ts');
     const schema = "import { z } from 'zod';\nexport default z.looseObject({ items: z.array(z.string()) });";
     const answer = bigAnswer(256);

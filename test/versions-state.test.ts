@@ -141,7 +141,7 @@ describe('drafts and the embed', () => {
   });
 });
 
-describe('the protocol era (issue 21)', () => {
+describe('the protocol era: picked, linked, saved and sent to the engine', () => {
   const MODERN: Case = { ...DEFAULT_CASE, protocol: '2026-07-28' };
 
   it('a link carries the era after the other fields, only when it is not the default, and round-trips it', () => {
