@@ -20,7 +20,6 @@ import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { blockBeyondLocalhost, isLocal } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { clientRealmBreakdown, workerBreakdown, type WorkerBreakdown } from './bundle.ts';
@@ -30,6 +29,8 @@ import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { compareGrids, renderGrids } from './compare.ts';
 import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink } from './floor.ts';
 import { size, table, type RunOptions, type Section, type SectionResult } from './run.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** As playwright.config.ts: nothing starts that would phone home. */
@@ -307,7 +308,7 @@ async function loadOnce(browser: Browser, origin: string, path: string, dir: str
 }
 
 /** The link a page kind opens a case from. */
-const linkOf = (kind: 'app' | 'embed', c: PlaygroundCase): string => (kind === 'app' ? `/${encodePermalink(c)}` : `/?embed${encodePermalink(c)}`);
+const linkOf = (kind: 'app' | 'embed', c: Case): string => (kind === 'app' ? `/${encodePermalink(c)}` : `/?embed${encodePermalink(c)}`);
 
 /** A page the first-verdict rows load: its label, its link, how many loads, and the floor row it is divided by. */
 interface Contender {
@@ -361,7 +362,7 @@ const total = (js: readonly Fetched[]): number => js.reduce((n, f) => n + f.gzip
 interface EditCase {
   id: string;
   kind: 'gallery' | 'large';
-  case: PlaygroundCase;
+  case: Case;
   keys: readonly string[];
 }
 
@@ -905,7 +906,7 @@ interface GiantResult {
 }
 
 /** A 100,000-key answer (about 1.5 MB) against `z.object({})`: every strict client lists every key as an error. */
-export function giantAnswerCase(keys = 100_000): PlaygroundCase {
+export function giantAnswerCase(keys = 100_000): Case {
   const answer = `{${Array.from({ length: keys }, (_, i) => `"k${i}":${i}`).join(',')}}`;
   return { ...DEFAULT_CASE, role: 'output', schema: "import { z } from 'zod';\nexport default z.object({});\n", answer };
 }

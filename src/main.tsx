@@ -14,9 +14,8 @@ import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
-import { createLinkEncoder } from './state/permalink.ts';
 import { startPersistence } from './state/persistence/index.ts';
-import { createPlaygroundStore, selectCase } from './state/store.ts';
+import { createPlaygroundStore } from './state/store.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
@@ -27,6 +26,8 @@ import { installTestHook } from './ui/testHook.ts';
 import { rememberTheme, storedTheme } from './ui/themeChoice.ts';
 import { createUiStore } from './ui/uiStore.ts';
 import './ui/styles.css';
+import { normalizeCase } from './engine/case.ts';
+import { createLinkEncoder } from './state/linkEncoder.ts';
 
 // First: the sandbox frame starts loading (and its worker booting) while the starting case is read and the UI is set up.
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so.
@@ -58,7 +59,7 @@ if (options.embed && window.parent !== window) startEmbedBridge(store, root, win
 
 const link = (): ShareLink => {
   persistence.flushLink();
-  const shared = links.linkOf(selectCase(store.getState()));
+  const shared = links.linkOf(normalizeCase(store.getState()));
   if (!shared.ok) return { ok: false, message: TOO_LARGE.share(shared.tooLarge, options.embed) };
   return { ok: true, url: openInPlaygroundUrl(window.location.href, shared.link) };
 };

@@ -107,7 +107,7 @@ function moduleDeclarations(text: string, lang: 'ts' | 'tsx', take: (node: Node)
   });
 }
 
-describe('module state (issue 19)', () => {
+describe('module state: no module keeps state outside a composition root', () => {
   const found = new Map(sources(join(ROOT, 'src')).map((path) => [relative(ROOT, path), moduleLets(readFileSync(path, 'utf8'), path.endsWith('x') ? 'tsx' : 'ts')] as const).filter(([, lets]) => lets.length > 0));
 
   it('no module-level let or var outside a composition root', () => {

@@ -2,7 +2,7 @@
  * The app side of the sandbox: the evaluator over the frame channel (frameChannel.ts), which lets through only the
  * frame's own messages. The app trusts a reply only for the id it sent and the digest of the case it sent under that id.
  */
-import type { CaseInput } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
 import { acceptsReply, caseDigest, type SentRequest } from './digest.ts';
 import { createScriptSource, openFrameChannel, type FrameChannel, type ScriptSource } from './frameChannel.ts';
 import { newestWins } from './newestWins.ts';
@@ -116,7 +116,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   }, opts.scripts ?? createScriptSource());
 
   return {
-    evaluate(c: CaseInput, evalOpts: EvaluateOptions = {}): Promise<Outcome> {
+    evaluate(c: Case, evalOpts: EvaluateOptions = {}): Promise<Outcome> {
       if (disposed) return Promise.resolve({ kind: 'stale' });
       channel.ensureMounted();
       const { id, outcome } = requests.open();

@@ -4,7 +4,7 @@
  * A message that waits for a reply carries the id its sender's correlator (correlator.ts) gave it, and the reply
  * carries it back.
  */
-import type { CaseInput } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
 import type { Report, Verdict } from '../engine/report.ts';
 import type { VerifyRequest } from '../engine/phases/verifier.ts';
 import type { ClientSpec, Outcome as ClientOutcome } from '../engine/real-sdk/client-side.ts';
@@ -13,7 +13,7 @@ import type { ClientSpec, Outcome as ClientOutcome } from '../engine/real-sdk/cl
 export interface EvaluateRequest {
   type: 'evaluate';
   id: number;
-  case: CaseInput;
+  case: Case;
   /** The app shows a first report for this request (EvaluateOptions.onPartial). */
   first?: boolean;
   /**
@@ -178,6 +178,6 @@ export interface EvaluateOptions {
 /** The app-side handle on the sandbox (src/sandbox/host.ts implements it). */
 export interface Evaluator {
   /** Never rejects; resolves `stale` once a newer request was made (the newest request wins, decided here only). */
-  evaluate(c: CaseInput, opts?: EvaluateOptions): Promise<Outcome>;
+  evaluate(c: Case, opts?: EvaluateOptions): Promise<Outcome>;
   dispose(): void;
 }

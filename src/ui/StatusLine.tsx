@@ -2,7 +2,7 @@
  * One line saying where the live evaluation stands (with "Run it" for a held case), the version pickers, and notes: a worker that crashed
  * after its verdict, a case too large for a link, why autosave is off.
  */
-import type { Role } from '../engine/case.ts';
+import type { Role } from '../engine/contract/catalog.ts';
 import type { HoldReason, RunState } from '../state/store.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
