@@ -9,10 +9,10 @@
  * visits on on-disk profiles for both; `--row floor` runs that comparison alone, with the files before the first verdict.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview } from 'vite';
@@ -25,13 +25,14 @@ import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { clientRealmBreakdown, workerBreakdown, type WorkerBreakdown } from './bundle.ts';
 import { pageHeap, workerHeaps } from './memory.ts';
-import { FIRST_VERDICT_MARK, tracedLoad, type Waterfall } from './waterfall.ts';
+import { FIRST_VERDICT_MARK, threadTimes, tracedLoad, tracePage, type ThreadTime, type Waterfall } from './waterfall.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { compareGrids, renderGrids } from './compare.ts';
 import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink } from './floor.ts';
 import { size, table, type RunOptions, type Section, type SectionResult } from './run.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+const RESULTS = join(ROOT, 'bench', 'results');
 /** As playwright.config.ts: nothing starts that would phone home. */
 /** The strict client's verdict on the raw answer: what the app and an embed show first. */
 const VERDICT_ROW = '[data-pane="verdict"] [data-policy="raw"]';
@@ -130,6 +131,8 @@ interface MemoryResult {
 type BenchWindow = Window & {
   __playground?: PlaygroundHook;
   __benchFirstVerdict?: number;
+  /** The first verdict on screen, a report kept from an earlier visit (marked as re-checked) included. */
+  __benchShown?: number;
   __benchFullReport?: number;
   /** The selected verdict's text: the row at `row` without the other clients' badges (the first report leaves them pending). */
   __benchSelected?: (row: string) => string | null;
@@ -230,8 +233,13 @@ async function instrument(context: BrowserContext): Promise<void> {
         return el ? [...el.childNodes].filter((n) => !(n instanceof Element && n.classList.contains('others'))).map((n) => n.textContent).join('') : null;
       };
       const observer = new MutationObserver(() => {
-        if (w.__benchFirstVerdict === undefined && document.querySelector(`${row} .badge, ${floor}`)) w.__benchFirstVerdict = performance.mark(mark).startTime;
-        const run = w.__playground?.store.getState().run.kind;
+        const state = w.__playground?.store.getState().run;
+        if (document.querySelector(`${row} .badge, ${floor}`)) {
+          w.__benchShown ??= performance.now();
+          // A report kept from an earlier visit, shown while the run re-checks it, is not this run's verdict.
+          if (w.__benchFirstVerdict === undefined && !(state?.kind === 'evaluating' && state.stored)) w.__benchFirstVerdict = performance.mark(mark).startTime;
+        }
+        const run = state?.kind;
         if (w.__benchFullReport === undefined && w.__benchFirstVerdict !== undefined && run === 'done') w.__benchFullReport = performance.now();
         if (w.__benchRunEnd === undefined && (run === 'timeout' || run === 'crash')) w.__benchRunEnd = { kind: run, at: performance.now() };
         if (w.__benchFullReport !== undefined || w.__benchRunEnd !== undefined) observer.disconnect();
@@ -242,19 +250,23 @@ async function instrument(context: BrowserContext): Promise<void> {
   );
 }
 
-/** Waits for the first verdict; returns its time from navigation start (ms), or the run state that prevented it. */
-async function firstVerdict(page: Page, timeoutMs: number): Promise<{ ms: number } | { failed: string }> {
+/**
+ * Waits for the first verdict of this visit's run; returns its time from navigation start (ms) and when the first
+ * verdict was on screen (`shownMs`: earlier when a report kept from an earlier visit showed first), or the run state
+ * that prevented it.
+ */
+async function firstVerdict(page: Page, timeoutMs: number): Promise<{ ms: number; shownMs: number } | { failed: string }> {
   const handle = await page.waitForFunction(
     () => {
       const w = window as BenchWindow;
       const run = w.__playground?.store.getState().run.kind;
-      if (w.__benchFirstVerdict !== undefined) return { ms: w.__benchFirstVerdict };
+      if (w.__benchFirstVerdict !== undefined) return { ms: w.__benchFirstVerdict, shownMs: w.__benchShown ?? w.__benchFirstVerdict };
       return run === 'timeout' || run === 'crash' ? { failed: `the first run ended in ${run}` } : false;
     },
     undefined,
     { timeout: timeoutMs, polling: 50 },
   );
-  return (await handle.jsonValue()) as { ms: number } | { failed: string };
+  return (await handle.jsonValue()) as { ms: number; shownMs: number } | { failed: string };
 }
 
 /** Waits for the first run's full report on screen after its first verdict: its time from navigation start (ms), or NaN when the run ended otherwise. */
@@ -654,7 +666,7 @@ async function repeatVisits(origin: string, contexts: number, visits: number, bl
           await page.goto(linkOf('app', DEFAULT_CASE));
           const result = await firstVerdict(page, 60_000);
           if ('failed' in result) throw new Error(`repeat visit: ${result.failed}`);
-          byVisit[v]?.push(result.ms);
+          byVisit[v]?.push(result.shownMs);
           // The full report and an idle moment, so that what the visit compiled is in the cache before the next one.
           await fullReport(page, 60_000);
           await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 2000 }), 500)));
@@ -676,7 +688,7 @@ async function repeatVisits(origin: string, contexts: number, visits: number, bl
 
 function renderRepeat(r: RepeatResult): string[] {
   return [
-    `Repeat visit (the app from its link again in the same browser context, after the previous visit settled; ms from navigation start to the first verdict; target p50 ≤ ${BUDGET.repeatVisitMs} ms)`,
+    `Repeat visit (the app from its link again in the same browser context, after the previous visit settled; ms from navigation start to the first verdict on screen, a report kept from the previous visit included; target p50 ≤ ${BUDGET.repeatVisitMs} ms)`,
     table([
       ['visit', 'loads', 'p50', 'p95', 'target (p50)'],
       ['  first (cold cache)', String(r.first.n), ms(r.first.p50), ms(r.first.p95), ''],
@@ -691,11 +703,15 @@ function renderRepeat(r: RepeatResult): string[] {
 interface ProfileRow {
   page: string;
   floor: string | null;
+  /** The first verdict on screen: on a repeat visit, the report kept from the earlier one (marked as re-checked). */
   first: Stats;
   second: Stats;
+  /** The second visit's own run's first verdict (the re-check). */
+  secondChecked: Stats;
   third: Stats;
   /** Per profile: second / first and third / first (each profile's own ratio; the row reports their median). */
   secondRatio: Stats;
+  secondCheckedRatio: Stats;
   thirdRatio: Stats;
   loadavg: Stats;
   /** Per visit after the first: the page's scripts (Resource Timing) that came from the HTTP cache, of those it fetched. */
@@ -710,6 +726,7 @@ interface ProfileRow {
  */
 async function profileVisits(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin: string, rounds: number, blocked: string[]): Promise<ProfileRow[]> {
   const times = pages.map((): number[][] => [[], [], []]);
+  const checked = pages.map((): number[][] => [[], [], []]);
   const loads = pages.map((): number[] => []);
   const cached = pages.map((): string[] => []);
   for (let i = 0; i < rounds; i++) {
@@ -720,7 +737,8 @@ async function profileVisits(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin:
           process.stderr.write(`bench browser: ${p.page}, on-disk profile ${i + 1}/${rounds}, visit ${v + 1}/3\n`);
           loads[k]?.push(loadavg()[0] ?? Number.NaN);
           const visit = await visitWithProfile(profile, origin, p.path, blocked);
-          times[k]?.[v]?.push(visit.ms);
+          times[k]?.[v]?.push(visit.shownMs);
+          checked[k]?.[v]?.push(visit.ms);
           if (v > 0) cached[k]?.push(`visit ${v + 1}: ${visit.cached}`);
         }
       } finally {
@@ -730,8 +748,9 @@ async function profileVisits(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin:
   }
   return pages.map((p, k) => {
     const [first = [], second = [], third = []] = times[k] ?? [];
-    const ratios = (later: number[]) => stats(later.map((t, j) => t / (first[j] ?? Number.NaN)), 0);
-    return { page: p.page, floor: p.floor, first: stats(first, 0), second: stats(second, 0), third: stats(third, 0), secondRatio: ratios(second), thirdRatio: ratios(third), loadavg: stats(loads[k] ?? [], 0), cached: cached[k] ?? [] };
+    const [firstChecked = [], secondChecked = []] = checked[k] ?? [];
+    const ratios = (later: number[], to = first) => stats(later.map((t, j) => t / (to[j] ?? Number.NaN)), 0);
+    return { page: p.page, floor: p.floor, first: stats(first, 0), second: stats(second, 0), secondChecked: stats(secondChecked, 0), third: stats(third, 0), secondRatio: ratios(second), secondCheckedRatio: ratios(secondChecked, firstChecked), thirdRatio: ratios(third), loadavg: stats(loads[k] ?? [], 0), cached: cached[k] ?? [] };
   });
 }
 
@@ -739,24 +758,79 @@ async function profileVisits(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin:
  * One visit in its own browser on `profile`: ms from navigation start to the first verdict, and how many of the
  * page's scripts came from the HTTP cache (transfer size 0); then the page settles and the browser closes.
  */
-async function visitWithProfile(profile: string, origin: string, path: string, blocked: string[]): Promise<{ ms: number; cached: string }> {
+async function visitWithProfile(profile: string, origin: string, path: string, blocked: string[], traceTo?: string): Promise<{ ms: number; shownMs: number; cached: string; threads?: ThreadTime[] }> {
   // No request routing (it turns the HTTP cache off): the launch options' proxy blocks what is beyond this machine.
   const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions(), baseURL: origin, viewport: { width: 1440, height: 900 } });
   try {
     context.on('request', (r) => (isLocal(r.url()) ? undefined : blocked.push(r.url())));
     await instrument(context);
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(path);
-    const result = await firstVerdict(page, 60_000);
-    if ('failed' in result) throw new Error(`${path}: ${result.failed}`);
-    if (!path.startsWith(`/${FLOOR_PAGE}`)) await fullReport(page, 60_000);
+    const visit = async () => {
+      await page.goto(path);
+      const first = await firstVerdict(page, 60_000);
+      if ('failed' in first) throw new Error(`${path}: ${first.failed}`);
+      if (!path.startsWith(`/${FLOOR_PAGE}`)) await fullReport(page, 60_000);
+      return first;
+    };
+    let result: { ms: number; shownMs: number };
+    let threads: ThreadTime[] | undefined;
+    if (traceTo) {
+      const traced = await tracePage(page, visit);
+      result = traced.result;
+      writeFileSync(traceTo, JSON.stringify({ traceEvents: traced.events }));
+      const mark = traced.events.find((e) => e.name === FIRST_VERDICT_MARK);
+      const origin0 = mark ? mark.ts / 1000 - result.ms : Number.NaN;
+      threads = mark ? threadTimes(traced.events, origin0, origin0 + result.ms) : [];
+    } else result = await visit();
     // An idle moment, so that what the visit compiled reaches the cache before the browser closes.
     await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve, { timeout: 2000 }), 500)));
     const sizes = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js$/.test(new URL(e.name).pathname)).map((e) => e.transferSize));
-    return { ms: result.ms, cached: `${sizes.filter((t) => t === 0).length}/${sizes.length}` };
+    return { ms: result.ms, shownMs: result.shownMs, cached: `${sizes.filter((t) => t === 0).length}/${sizes.length}`, ...(threads ? { threads } : {}) };
   } finally {
     await context.close();
   }
+}
+
+/** The traced first and repeat visit of one page on a fresh on-disk profile: JavaScript time per thread until the first verdict. */
+interface RepeatTrace {
+  page: string;
+  visits: Array<{ visit: number; ms: number; shownMs: number; threads: ThreadTime[]; trace: string }>;
+}
+
+/**
+ * One more fresh profile per page whose first and second visits are traced (the timed visits above stay untraced);
+ * each trace is written to bench/results/ (open it in Chromium's Performance panel or ui.perfetto.dev).
+ */
+async function repeatTraces(pages: ReadonlyArray<Omit<Contender, 'n'>>, origin: string, blocked: string[]): Promise<RepeatTrace[]> {
+  const out: RepeatTrace[] = [];
+  mkdirSync(RESULTS, { recursive: true });
+  for (const p of pages) {
+    const profile = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+    const visits: RepeatTrace['visits'] = [];
+    try {
+      for (let v = 1; v <= 2; v++) {
+        process.stderr.write(`bench browser: ${p.page}, traced on-disk profile, visit ${v}/2\n`);
+        const trace = join(RESULTS, `trace-${p.page.replace(/\W+/g, '-')}-visit${v}.json`);
+        const visit = await visitWithProfile(profile, origin, p.path, blocked, trace);
+        visits.push({ visit: v, ms: visit.ms, shownMs: visit.shownMs, threads: visit.threads ?? [], trace: relative(ROOT, trace) });
+      }
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+    out.push({ page: p.page, visits });
+  }
+  return out;
+}
+
+function renderRepeatTraces(traces: readonly RepeatTrace[]): string[] {
+  const lines = ['Traced first and repeat visit (on-disk profile; JavaScript time per thread from navigation start to the first verdict, compile included; tracing slows each visit)'];
+  for (const t of traces) {
+    for (const v of t.visits) {
+      lines.push(`  ${t.page}, visit ${v.visit}: first verdict on screen ${ms(v.shownMs)} ms, its own run's ${ms(v.ms)} ms (${v.trace})`);
+      lines.push(...table(v.threads.map((th) => [`    ${th.thread}`, `js ${ms(th.jsMs)} ms`, `compile ${ms(th.compileMs)} ms`])).split('\n'));
+    }
+  }
+  return lines;
 }
 
 /**
@@ -803,16 +877,19 @@ function renderProfiles(rows: readonly ProfileRow[]): string[] {
     return floor ? ratio(pick(r).p50, pick(floor).p50) : '';
   };
   return [
-    `Repeat visit with an on-disk profile (a fresh profile per page and round; each visit in a new browser on it; ms from navigation start to the first verdict; target: the app's second visit ≤ ${REPEAT_TARGET}× its first)`,
+    `Repeat visit with an on-disk profile (a fresh profile per page and round; each visit in a new browser on it; ms from navigation start to the first verdict on screen; target: the app's second visit ≤ ${REPEAT_TARGET}× its first)`,
+    '  (on a repeat visit the app first shows the report it kept for this case and build, marked as re-checked; "re-checked": its own run\'s first verdict)',
     table([
-      ['page', 'profiles', 'first p50', 'second p50', 'third p50', 'second / first', 'third / first', 'first app/floor', 'second app/floor', 'load avg p50', 'target (second / first)'],
+      ['page', 'profiles', 'first p50', 'second p50', 'second re-checked p50', 'third p50', 'second / first', 're-checked / first', 'third / first', 'first app/floor', 'second app/floor', 'load avg p50', 'target (second / first)'],
       ...rows.map((r) => [
         `  ${r.page}`,
         String(r.first.n),
         ms(r.first.p50),
         ms(r.second.p50),
+        ms(r.secondChecked.p50),
         ms(r.third.p50),
         r.secondRatio.p50.toFixed(2),
+        r.secondCheckedRatio.p50.toFixed(2),
         r.thirdRatio.p50.toFixed(2),
         over(r, (x) => x.first),
         over(r, (x) => x.second),
@@ -1007,6 +1084,7 @@ interface Result {
   runaway: RunawayResult;
   repeat: RepeatResult;
   profiles: ProfileRow[];
+  traces: RepeatTrace[];
   waterfalls: Waterfall[];
   worker: WorkerBreakdown;
   clientRealm: WorkerBreakdown;
@@ -1131,7 +1209,7 @@ function renderBreakdown(title: string, note: string, b: WorkerBreakdown): strin
 
 function render(r: Result): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
-  lines.push(...renderLoads(r.loads), '', ...renderProfiles(r.profiles), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
+  lines.push(...renderLoads(r.loads), '', ...renderProfiles(r.profiles), '', ...renderRepeatTraces(r.traces), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
   lines.push('', 'JavaScript fetched before the first verdict (gzip, each file on its own; the load with the median total)');
   const kinds = ['script', 'engine worker', 'engine chunk', 'client realm', 'inline script', 'editor worker'] as const;
   const pages = r.loads.filter((l) => l.page === 'app' || l.page === 'embed');
@@ -1182,7 +1260,7 @@ const ROWS = ['giant-answer', 'repeat-visit', 'compare-grid', 'floor'];
  * fresh contexts (a small permalink, an embed of it, the 300-field permalink), repeat visits on on-disk profiles, and
  * one traced load per page for the files fetched before the first verdict.
  */
-async function floorComparison(browser: Browser, origin: string, dir: string, n: { loads: number; largeLoads: number; profiles: number }, blocked: string[]): Promise<{ loads: LoadResult[]; profiles: ProfileRow[]; waterfalls: Waterfall[] }> {
+async function floorComparison(browser: Browser, origin: string, dir: string, n: { loads: number; largeLoads: number; profiles: number }, blocked: string[]): Promise<{ loads: LoadResult[]; profiles: ProfileRow[]; traces: RepeatTrace[]; waterfalls: Waterfall[] }> {
   const large = largeObjectCase(LARGE_LINK_BYTES);
   const largeCase = { ...DEFAULT_CASE, role: large.case.role, tool: large.case.tool, schema: large.case.schema, answer: large.case.answer };
   const largeLabel = `app: 300-field case (${size(Buffer.byteLength(large.case.answer))} answer)`;
@@ -1195,11 +1273,12 @@ async function floorComparison(browser: Browser, origin: string, dir: string, n:
   ];
   const loads = await alternatingLoads(browser, pages, origin, dir, blocked);
   const profiles = await profileVisits(pages.slice(0, 2), origin, n.profiles, blocked);
+  const traces = await repeatTraces(pages.slice(0, 2), origin, blocked);
   const waterfalls = [
     await waterfall(browser, origin, dir, 'app', linkOf('app', DEFAULT_CASE), blocked),
     await waterfall(browser, origin, dir, 'embed', linkOf('embed', DEFAULT_CASE), blocked),
   ];
-  return { loads, profiles, waterfalls };
+  return { loads, profiles, traces, waterfalls };
 }
 
 /** The browser section. */
@@ -1225,7 +1304,7 @@ export const section: Section = {
       if (row === 'floor') {
         const floor = await floorComparison(browser, server.origin, app.dir, n, blocked);
         const clientRealm = await clientRealmBreakdown();
-        const text = [...renderLoads(floor.loads), '', ...renderProfiles(floor.profiles), '', ...renderFirstFiles(floor.loads), '', ...renderBreakdown('Client realm script', 'one script, fetched before the first verdict', clientRealm), '', ...floor.waterfalls.flatMap(renderWaterfall)].join('\n');
+        const text = [...renderLoads(floor.loads), '', ...renderProfiles(floor.profiles), '', ...renderRepeatTraces(floor.traces), '', ...renderFirstFiles(floor.loads), '', ...renderBreakdown('Client realm script', 'one script, fetched before the first verdict', clientRealm), '', ...floor.waterfalls.flatMap(renderWaterfall)].join('\n');
         return { text, json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, ...floor, clientRealm, quick, blockedUrls: blocked } };
       }
       const giant = await giantAnswer(browser, server.origin, n.giant, blocked);
@@ -1233,7 +1312,7 @@ export const section: Section = {
         const only = { chromium: browser.version(), blocked: blocked.length, giant, quick };
         return { text: renderGiant(giant).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', ...only, blockedUrls: blocked } };
       }
-      const { loads: pageLoads, profiles, waterfalls } = await floorComparison(browser, server.origin, app.dir, n, blocked);
+      const { loads: pageLoads, profiles, traces, waterfalls } = await floorComparison(browser, server.origin, app.dir, n, blocked);
       const repeat = await repeatVisits(server.origin, n.repeatContexts, 4, blocked);
       const [objects, unions] = largeCases();
       const edited: EditResult[] = [
@@ -1246,7 +1325,7 @@ export const section: Section = {
       process.stderr.write('bench browser: engine worker breakdown\n');
       const worker = await workerBreakdown();
       const clientRealm = await clientRealmBreakdown();
-      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, runaway: runaways, repeat, profiles, waterfalls, worker, clientRealm, quick };
+      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, runaway: runaways, repeat, profiles, traces, waterfalls, worker, clientRealm, quick };
       return { text: render(result), json: { budget: BUDGET, dist: dist ?? '(fresh build)', ...result, blockedUrls: blocked } };
     } finally {
       await browser.close();

@@ -129,3 +129,24 @@ function union(intervals: ReadonlyArray<[number, number]>): number {
   }
   return total;
 }
+
+/**
+ * Traces what `run` does in `page` through a DevTools session on the page (a persistent context has no Browser to
+ * trace with), and returns the trace's events: the same categories as a traced load.
+ */
+export async function tracePage<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
+  const session = await page.context().newCDPSession(page);
+  const chunks: TraceEvent[][] = [];
+  session.on('Tracing.dataCollected', (e) => chunks.push(e.value as unknown as TraceEvent[]));
+  const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
+  await session.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    await session.send('Tracing.end');
+    await complete;
+    await session.detach().catch(() => {});
+  }
+  return { result, events: chunks.flat() };
+}
