@@ -21,11 +21,12 @@ import { blockBeyondLocalhost, isLocal } from '../e2e/fixtures.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { RUN_BUDGET_MS } from '../src/sandbox/protocol.ts';
 import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { clientRealmBreakdown, workerBreakdown, type WorkerBreakdown } from './bundle.ts';
 import { pageHeap, workerHeaps } from './memory.ts';
-import { FIRST_VERDICT_MARK, threadTimes, tracedLoad, tracePage, type ThreadTime, type Waterfall } from './waterfall.ts';
+import { FIRST_VERDICT_MARK, threadTimes, tracedLoad, tracePage, type ThreadTime, type TraceEvent, type Waterfall } from './waterfall.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { compareGrids, renderGrids } from './compare.ts';
 import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink } from './floor.ts';
@@ -47,7 +48,8 @@ const BUDGET = {
   appJsGzip: 250_000,
   embedJsGzip: 150_000,
   giantLongTaskMs: 200,
-  runawayLinkMs: 3000,
+  /** The watchdog's bound on a schema's module code (RUN_BUDGET_MS) plus 2 s for the page, the frame and the engine to reach it and say so. */
+  runawayLinkMs: RUN_BUDGET_MS + 2000,
   runawayTypedMs: 2500,
   largeFirstVerdictMs: 1500,
   heapGrowthBytes: 20_000_000,
@@ -912,6 +914,53 @@ interface RunawayResult {
   link: Stats;
   typed: Stats;
   outcomes: string[];
+  /** One more, traced load from a link: where its time went (ms from navigation start). */
+  traced?: RunawayTrace;
+}
+
+/** A traced runaway load: when the schema's module code started and stopped in its worker, and when the page said so. */
+interface RunawayTrace {
+  /** The worker's task that held the loop: from its start to the watchdog's terminate. */
+  loopStart: number;
+  loopEnd: number;
+  shown: number;
+  trace: string;
+}
+
+/**
+ * A runaway link's load, traced (written to bench/results/trace-runaway.json): the longest task on a worker thread is
+ * the loop, which places the schema's start and the watchdog's terminate on the page's clock.
+ */
+async function tracedRunaway(browser: Browser, origin: string, blocked: string[]): Promise<RunawayTrace | undefined> {
+  const { context } = await freshContext(browser, origin, blocked);
+  try {
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing'], screenshots: false });
+    let shown: number;
+    let raw: Buffer;
+    try {
+      await page.goto(linkOf('app', { ...DEFAULT_CASE, schema: RUNAWAY_SCHEMA }));
+      await page.waitForFunction(() => (window as BenchWindow).__benchRunEnd ?? false, undefined, { timeout: 60_000, polling: 50 });
+      shown = await page.evaluate(() => {
+        performance.mark('bench:runaway-shown', { startTime: (window as BenchWindow).__benchRunEnd?.at ?? 0 });
+        return (window as BenchWindow).__benchRunEnd?.at ?? Number.NaN;
+      });
+    } finally {
+      raw = await browser.stopTracing();
+    }
+    const events = (JSON.parse(raw.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+    const mark = events.find((e) => e.name === 'bench:runaway-shown');
+    const names = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
+    const loop = events.filter((e) => e.ph === 'X' && e.dur !== undefined && names.get(`${e.pid}:${e.tid}`) === 'DedicatedWorker thread').sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+    if (!mark || !loop) return undefined;
+    const trace = join(RESULTS, 'trace-runaway.json');
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(trace, raw);
+    const navigation = mark.ts / 1000 - shown;
+    return { loopStart: loop.ts / 1000 - navigation, loopEnd: (loop.ts + (loop.dur ?? 0)) / 1000 - navigation, shown, trace: relative(ROOT, trace) };
+  } finally {
+    await context.close();
+  }
 }
 
 async function runawayFromLink(browser: Browser, origin: string, blocked: string[]): Promise<{ ms: number; outcome: string }> {
@@ -967,7 +1016,9 @@ async function runaway(browser: Browser, origin: string, n: number, blocked: str
     typed.push(await runawayTyped(browser, origin, blocked));
   }
   const of = (xs: typeof link) => stats(xs.map((x) => x.ms).filter((v) => !Number.isNaN(v)), xs.filter((x) => Number.isNaN(x.ms)).length);
-  return { link: of(link), typed: of(typed), outcomes: [...link, ...typed].map((x) => x.outcome) };
+  process.stderr.write('bench browser: runaway, traced\n');
+  const traced = await tracedRunaway(browser, origin, blocked);
+  return { link: of(link), typed: of(typed), outcomes: [...link, ...typed].map((x) => x.outcome), ...(traced ? { traced } : {}) };
 }
 
 // ---------------------------------------------------------------- giant answer
@@ -1180,6 +1231,12 @@ function renderRunaway(r: RunawayResult): string[] {
       ['  typed, warm app (schema set →)', String(r.typed.n), String(r.typed.failed), ms(r.typed.p50), ms(r.typed.p95), against(r.typed.p95, BUDGET.runawayTypedMs, msOver)],
     ]),
     ...r.outcomes.filter((o) => !o.includes('timeout')).map((o) => `  not a timeout: ${o}`),
+    ...(r.traced
+      ? [
+          `  traced from a link (${r.traced.trace}): the schema's module code started at ${ms(r.traced.loopStart)} ms, the watchdog ended it at ${ms(r.traced.loopEnd)} ms (${ms(r.traced.loopEnd - r.traced.loopStart)} ms; bound ${RUN_BUDGET_MS} ms), the message was on screen at ${ms(r.traced.shown)} ms`,
+          `  beyond the watchdog's bound: ${ms(r.traced.shown - RUN_BUDGET_MS)} ms (target ≤ 2000): ${ms(r.traced.loopStart)} ms before the schema's code starts, ${ms(r.traced.shown - r.traced.loopEnd)} ms from the terminate to the message`,
+        ]
+      : ['  (the traced load found no worker task holding the loop)']),
   ];
 }
 
@@ -1253,7 +1310,7 @@ async function waterfall(browser: Browser, origin: string, dir: string, label: s
 const LARGE_LINK_BYTES = 100_000;
 
 /** The rows `--row` runs alone. */
-const ROWS = ['giant-answer', 'repeat-visit', 'compare-grid', 'floor'];
+const ROWS = ['giant-answer', 'repeat-visit', 'compare-grid', 'floor', 'runaway'];
 
 /**
  * The app against the floor page (bench/floor.ts) on the same cases, in one run: first verdicts taking turns with
@@ -1300,6 +1357,10 @@ export const section: Section = {
       if (row === 'repeat-visit') {
         const repeat = await repeatVisits(server.origin, n.repeatContexts, 4, blocked);
         return { text: renderRepeat(repeat).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, repeat, quick, blockedUrls: blocked } };
+      }
+      if (row === 'runaway') {
+        const runaways = await runaway(browser, server.origin, n.runaway, blocked);
+        return { text: renderRunaway(runaways).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, runaway: runaways, quick, blockedUrls: blocked } };
       }
       if (row === 'floor') {
         const floor = await floorComparison(browser, server.origin, app.dir, n, blocked);

@@ -34,6 +34,8 @@ export interface Shelf {
   delete(keys: readonly string[]): Promise<void>;
 }
 
+/** The page's first report is kept this long after it landed: after its paint, before a short visit ends. */
+const FIRST_KEEP_MS = 100;
 /** How many reports are kept; the oldest go first. */
 export const MAX_KEPT = 16;
 /** A case whose text (schema and answer) is longer is not kept: its report would be large to store and to read back. */
@@ -61,7 +63,7 @@ export async function keepReport(shelf: Shelf, build: string, engineCase: unknow
 
 /**
  * Shows the stored report of the starting case while its first run is under way (and nothing of this run has landed
- * yet), and keeps each full report once the page has been quiet for `quietMs`. A run that ends in a timeout or a
+ * yet), and keeps the page's first full report at once and each later one once edits have paused for `quietMs`. A run that ends in a timeout or a
  * crash takes the stored report off the screen: it was never re-checked.
  */
 export function startStoredReports(store: PlaygroundStore, shelf: Shelf, build: string, opts: { show: boolean; quietMs?: number }): () => void {
@@ -73,12 +75,15 @@ export function startStoredReports(store: PlaygroundStore, shelf: Shelf, build: 
     });
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let first = true;
   const unsubscribe = store.subscribe((next, prev) => {
     if (prev.run.kind === 'evaluating' && prev.run.stored && (next.run.kind === 'timeout' || next.run.kind === 'crash') && next.report === prev.report) store.setState({ report: null });
     if (next.run.kind === 'done' && next.run !== prev.run && next.report) {
       clearTimeout(timer);
       const kept = next;
-      timer = setTimeout(() => keep(kept), opts.quietMs ?? 1000);
+      // The page's first report is kept once it is painted (a visit may be short); an edit's once editing pauses.
+      timer = setTimeout(() => keep(kept), first ? FIRST_KEEP_MS : (opts.quietMs ?? 1000));
+      first = false;
     }
   });
   const keep = (s: PlaygroundState) => {
