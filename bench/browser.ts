@@ -6,7 +6,9 @@
  * longest main-thread task when a giant report lands (`--row giant-answer` runs that row alone), and a repeat visit in
  * the same browser context (`--row repeat-visit`), and the time to a full compare grid (`--row compare-grid`, bench/compare.ts).
  * First verdicts are also reported against the floor page (bench/floor.ts) loaded in turn with the app, and repeat
- * visits on on-disk profiles for both; `--row floor` runs that comparison alone, with the files before the first verdict.
+ * visits on on-disk profiles for both; `--row floor` runs that comparison alone, with the files before the first verdict
+ * and a traced first and repeat visit per page. `--row runaway` runs the runaway-schema row alone (with one traced
+ * load), and `--row edit-profile` traces the 300-field case's edits (traces go to bench/results/).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,7 @@ import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { clientRealmBreakdown, workerBreakdown, type WorkerBreakdown } from './bundle.ts';
 import { pageHeap, workerHeaps } from './memory.ts';
-import { FIRST_VERDICT_MARK, threadTimes, tracedLoad, tracePage, type ThreadTime, type TraceEvent, type Waterfall } from './waterfall.ts';
+import { CATEGORIES, FIRST_VERDICT_MARK, threadTimes, tracedLoad, tracePage, type ThreadTime, type TraceEvent, type Waterfall } from './waterfall.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { compareGrids, renderGrids } from './compare.ts';
 import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink } from './floor.ts';
@@ -640,6 +642,84 @@ function memoryOf(before: Heaps, after: Heaps, edits: number): MemoryResult {
   return { edits, pageBefore: before.page, pageAfter: after.page, worker };
 }
 
+// ---------------------------------------------------------------- edit profile
+
+/** Traced edits of the 300-field case: the timed breakdown and, per thread, what its tasks spent their time on. */
+interface EditProfile {
+  id: string;
+  edits: number;
+  edit: Stats;
+  toStore: Stats;
+  worker: Stats;
+  toReport: Stats;
+  /** Per thread, ms per edit by trace event name (events nest: a FunctionCall holds the GC it triggered). */
+  threads: Array<{ thread: string; jsMs: number; byName: Array<[string, number]> }>;
+  trace: string;
+}
+
+/** The trace events whose time the edit profile sums, per thread. */
+const PROFILED = /^(FunctionCall|RunMicrotasks|HandlePostMessage|EventDispatch|TimerFire|FireAnimationFrame|UpdateLayoutTree|Layout|PrePaint|Paint|Layerize|Commit|MajorGC|MinorGC|V8\.GC_MARK_COMPACTOR|v8\.compile|V8\.CompileCode|V8\.ParseFunction|v8\.deserializeOnBackground|ParseHTML)$/;
+
+/**
+ * The 300-field case's edits (the 1 MB answer, or the largest that opens), a few untraced to warm up, then `n` traced:
+ * the trace is written to bench/results/trace-edit-300-fields.json, and the row says where each edit's time goes.
+ */
+async function editProfile(browser: Browser, origin: string, n: number, blocked: string[]): Promise<EditProfile> {
+  const [objects = []] = largeCases();
+  const { context } = await freshContext(browser, origin, blocked);
+  try {
+    for (const ec of objects) {
+      const page = await context.newPage();
+      page.setDefaultTimeout(120_000);
+      process.stderr.write(`bench browser: edit profile, ${ec.id}: opening\n`);
+      const ready = (await open(page, ec)) ?? (await prepareEdits(page, ec, 60_000));
+      if ('failed' in ready) {
+        await page.close();
+        continue;
+      }
+      await editLoop(page, ec, ready.texts, 4, 60_000);
+      await browser.startTracing(page, { categories: CATEGORIES, screenshots: false });
+      let loop: Loop;
+      let raw: Buffer;
+      try {
+        loop = await editLoop(page, ec, ready.texts, n, 60_000);
+      } finally {
+        raw = await browser.stopTracing();
+      }
+      const trace = join(RESULTS, 'trace-edit-300-fields.json');
+      mkdirSync(RESULTS, { recursive: true });
+      writeFileSync(trace, raw);
+      const events = (JSON.parse(raw.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+      const spans = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
+      const from = Math.min(...spans.map((e) => e.ts)) / 1000;
+      const to = Math.max(...spans.map((e) => e.ts + (e.dur ?? 0))) / 1000;
+      const names = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? 'thread']));
+      const pids = [...new Set(spans.map((e) => e.pid))];
+      const threads = threadTimes(events, from, to).map((t) => {
+        const byName = new Map<string, number>();
+        for (const e of spans) {
+          if (!PROFILED.test(e.name) || `${names.get(`${e.pid}:${e.tid}`) ?? 'thread'} (process ${pids.indexOf(e.pid) + 1})` !== t.thread) continue;
+          byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000 / n);
+        }
+        return { thread: t.thread, jsMs: t.jsMs / n, byName: [...byName].filter(([, v]) => v >= 0.5).sort((a, b) => b[1] - a[1]) };
+      });
+      return { id: ec.id, edits: n, edit: stats(loop.times, loop.failed), toStore: stats(loop.toStore, 0), worker: stats(loop.worker, 0), toReport: stats(loop.toReport, 0), threads, trace: relative(ROOT, trace) };
+    }
+    throw new Error('edit profile: no size of the 300-field case opened');
+  } finally {
+    await context.close();
+  }
+}
+
+function renderEditProfile(p: EditProfile): string[] {
+  return [
+    `Edit profile: ${p.id}, ${p.edits} traced edits (${p.trace}; tracing slows them)`,
+    `  keydown → selected verdict p50 ${ms(p.edit.p50)} ms (p95 ${ms(p.edit.p95)}); keydown → store p50 ${ms(p.toStore.p50)} ms; in the worker p50 ${ms(p.worker.p50)} ms; keydown → full report in the store p50 ${ms(p.toReport.p50)} ms`,
+    '  per thread, ms per edit: JavaScript (compile and run, nested events once), then the trace events that held it (they nest)',
+    ...p.threads.filter((t) => t.jsMs >= 1 || t.byName.length > 0).flatMap((t) => [`    ${t.thread}: JavaScript ${ms(t.jsMs)} ms`, `      ${t.byName.map(([name, v]) => `${name} ${ms(v)}`).join(', ')}`]),
+  ];
+}
+
 // ---------------------------------------------------------------- repeat visit
 
 /** Repeat visits: in each of `contexts` browser contexts, `visits` loads of the app one after the other. */
@@ -918,18 +998,17 @@ interface RunawayResult {
   traced?: RunawayTrace;
 }
 
-/** A traced runaway load: when the schema's module code started and stopped in its worker, and when the page said so. */
+/** A traced runaway load: when the schema's module code started in its worker, and when the page said it was ended. */
 interface RunawayTrace {
-  /** The worker's task that held the loop: from its start to the watchdog's terminate. */
+  /** The start of the worker's task that never ended (the loop: the watchdog terminated its worker). */
   loopStart: number;
-  loopEnd: number;
   shown: number;
   trace: string;
 }
 
 /**
- * A runaway link's load, traced (written to bench/results/trace-runaway.json): the longest task on a worker thread is
- * the loop, which places the schema's start and the watchdog's terminate on the page's clock.
+ * A runaway link's load, traced (written to bench/results/trace-runaway.json): the one task a worker thread began and
+ * never ended is the loop (its worker was terminated), which places the schema's start on the page's clock.
  */
 async function tracedRunaway(browser: Browser, origin: string, blocked: string[]): Promise<RunawayTrace | undefined> {
   const { context } = await freshContext(browser, origin, blocked);
@@ -951,13 +1030,15 @@ async function tracedRunaway(browser: Browser, origin: string, blocked: string[]
     const events = (JSON.parse(raw.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
     const mark = events.find((e) => e.name === 'bench:runaway-shown');
     const names = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
-    const loop = events.filter((e) => e.ph === 'X' && e.dur !== undefined && names.get(`${e.pid}:${e.tid}`) === 'DedicatedWorker thread').sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
-    if (!mark || !loop) return undefined;
+    if (!mark) return undefined;
+    const ended = new Set(events.filter((e) => e.ph === 'E').map((e) => `${e.pid}:${e.tid}:${e.name}`));
+    const loop = events.filter((e) => e.ph === 'B' && names.get(`${e.pid}:${e.tid}`) === 'DedicatedWorker thread' && !ended.has(`${e.pid}:${e.tid}:${e.name}`) && e.ts < mark.ts).sort((a, b) => a.ts - b.ts)[0];
+    if (!loop) return undefined;
     const trace = join(RESULTS, 'trace-runaway.json');
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(trace, raw);
     const navigation = mark.ts / 1000 - shown;
-    return { loopStart: loop.ts / 1000 - navigation, loopEnd: (loop.ts + (loop.dur ?? 0)) / 1000 - navigation, shown, trace: relative(ROOT, trace) };
+    return { loopStart: loop.ts / 1000 - navigation, shown, trace: relative(ROOT, trace) };
   } finally {
     await context.close();
   }
@@ -1233,8 +1314,8 @@ function renderRunaway(r: RunawayResult): string[] {
     ...r.outcomes.filter((o) => !o.includes('timeout')).map((o) => `  not a timeout: ${o}`),
     ...(r.traced
       ? [
-          `  traced from a link (${r.traced.trace}): the schema's module code started at ${ms(r.traced.loopStart)} ms, the watchdog ended it at ${ms(r.traced.loopEnd)} ms (${ms(r.traced.loopEnd - r.traced.loopStart)} ms; bound ${RUN_BUDGET_MS} ms), the message was on screen at ${ms(r.traced.shown)} ms`,
-          `  beyond the watchdog's bound: ${ms(r.traced.shown - RUN_BUDGET_MS)} ms (target ≤ 2000): ${ms(r.traced.loopStart)} ms before the schema's code starts, ${ms(r.traced.shown - r.traced.loopEnd)} ms from the terminate to the message`,
+          `  traced from a link (${r.traced.trace}): the schema's module code started at ${ms(r.traced.loopStart)} ms from navigation start, and the timeout was on screen at ${ms(r.traced.shown)} ms, ${ms(r.traced.shown - r.traced.loopStart)} ms later (the watchdog's bound: ${RUN_BUDGET_MS} ms)`,
+          `  beyond the bound: ${ms(r.traced.shown - RUN_BUDGET_MS)} ms (target ≤ 2000): ${ms(r.traced.loopStart)} ms before the schema's code starts (the page, the frame, the engine worker's script), ${ms(r.traced.shown - r.traced.loopStart - RUN_BUDGET_MS)} ms from the bound to the message`,
         ]
       : ['  (the traced load found no worker task holding the loop)']),
   ];
@@ -1310,7 +1391,7 @@ async function waterfall(browser: Browser, origin: string, dir: string, label: s
 const LARGE_LINK_BYTES = 100_000;
 
 /** The rows `--row` runs alone. */
-const ROWS = ['giant-answer', 'repeat-visit', 'compare-grid', 'floor', 'runaway'];
+const ROWS = ['giant-answer', 'repeat-visit', 'compare-grid', 'floor', 'runaway', 'edit-profile'];
 
 /**
  * The app against the floor page (bench/floor.ts) on the same cases, in one run: first verdicts taking turns with
@@ -1357,6 +1438,10 @@ export const section: Section = {
       if (row === 'repeat-visit') {
         const repeat = await repeatVisits(server.origin, n.repeatContexts, 4, blocked);
         return { text: renderRepeat(repeat).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, repeat, quick, blockedUrls: blocked } };
+      }
+      if (row === 'edit-profile') {
+        const profile = await editProfile(browser, server.origin, quick ? 10 : 20, blocked);
+        return { text: renderEditProfile(profile).join('\n'), json: { dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, editProfile: profile, quick, blockedUrls: blocked } };
       }
       if (row === 'runaway') {
         const runaways = await runaway(browser, server.origin, n.runaway, blocked);

@@ -42,7 +42,7 @@ export interface Waterfall {
 
 /** The mark the page's init script sets when the first verdict appears (bench/browser.ts freshContext). */
 export const FIRST_VERDICT_MARK = 'bench:first-verdict';
-const CATEGORIES = ['devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.compile'];
+export const CATEGORIES = ['devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.compile'];
 const JS_EVENT = /^(EvaluateScript|FunctionCall|RunMicrotasks|TimerFire|EventDispatch|FireAnimationFrame|v8\.(compile|run|callFunction|evaluateModule|compileModule|produceCache)|V8\.(Compile|Execute|Run))/;
 const COMPILE_EVENT = /compile/i;
 
