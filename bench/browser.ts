@@ -28,7 +28,7 @@ import type { RunState } from '../src/state/store.ts';
 import type { PlaygroundHook } from '../src/ui/testHook.ts';
 import { clientRealmBreakdown, workerBreakdown, type WorkerBreakdown } from './bundle.ts';
 import { pageHeap, workerHeaps } from './memory.ts';
-import { CATEGORIES, FIRST_VERDICT_MARK, threadTimes, tracedLoad, tracePage, type ThreadTime, type TraceEvent, type Waterfall } from './waterfall.ts';
+import { CATEGORIES, FIRST_VERDICT_MARK, sampledSelfTimes, threadTimes, tracedLoad, tracePage, type ThreadTime, type TraceEvent, type Waterfall } from './waterfall.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { compareGrids, renderGrids } from './compare.ts';
 import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink } from './floor.ts';
@@ -652,8 +652,8 @@ interface EditProfile {
   toStore: Stats;
   worker: Stats;
   toReport: Stats;
-  /** Per thread, ms per edit by trace event name (events nest: a FunctionCall holds the GC it triggered). */
-  threads: Array<{ thread: string; jsMs: number; byName: Array<[string, number]> }>;
+  /** Per thread, ms per edit: by trace event name (events nest: a FunctionCall holds the GC it triggered), and the CPU profile's self time by script file and by function. */
+  threads: Array<{ thread: string; jsMs: number; byName: Array<[string, number]>; byFile: Array<[string, number]>; byFunction: Array<[string, number]> }>;
   trace: string;
 }
 
@@ -678,7 +678,7 @@ async function editProfile(browser: Browser, origin: string, n: number, blocked:
         continue;
       }
       await editLoop(page, ec, ready.texts, 4, 60_000);
-      await browser.startTracing(page, { categories: CATEGORIES, screenshots: false });
+      await browser.startTracing(page, { categories: [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler'], screenshots: false });
       let loop: Loop;
       let raw: Buffer;
       try {
@@ -693,15 +693,13 @@ async function editProfile(browser: Browser, origin: string, n: number, blocked:
       const spans = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
       const from = Math.min(...spans.map((e) => e.ts)) / 1000;
       const to = Math.max(...spans.map((e) => e.ts + (e.dur ?? 0))) / 1000;
-      const names = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? 'thread']));
-      const pids = [...new Set(spans.map((e) => e.pid))];
+      const sampled = new Map(sampledSelfTimes(events).map((x) => [x.key, x]));
+      const perEdit = (list: Array<[string, number]>) => list.map(([what, v]): [string, number] => [what, v / n]).filter(([, v]) => v >= 0.5);
       const threads = threadTimes(events, from, to).map((t) => {
         const byName = new Map<string, number>();
-        for (const e of spans) {
-          if (!PROFILED.test(e.name) || `${names.get(`${e.pid}:${e.tid}`) ?? 'thread'} (process ${pids.indexOf(e.pid) + 1})` !== t.thread) continue;
-          byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000 / n);
-        }
-        return { thread: t.thread, jsMs: t.jsMs / n, byName: [...byName].filter(([, v]) => v >= 0.5).sort((a, b) => b[1] - a[1]) };
+        for (const e of spans) if (PROFILED.test(e.name) && `${e.pid}:${e.tid}` === t.key) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+        const own = sampled.get(t.key);
+        return { thread: t.thread, jsMs: t.jsMs / n, byName: perEdit([...byName].sort((a, b) => b[1] - a[1])), byFile: perEdit(own?.byFile ?? []), byFunction: perEdit(own?.byFunction ?? []) };
       });
       return { id: ec.id, edits: n, edit: stats(loop.times, loop.failed), toStore: stats(loop.toStore, 0), worker: stats(loop.worker, 0), toReport: stats(loop.toReport, 0), threads, trace: relative(ROOT, trace) };
     }
@@ -716,7 +714,14 @@ function renderEditProfile(p: EditProfile): string[] {
     `Edit profile: ${p.id}, ${p.edits} traced edits (${p.trace}; tracing slows them)`,
     `  keydown → selected verdict p50 ${ms(p.edit.p50)} ms (p95 ${ms(p.edit.p95)}); keydown → store p50 ${ms(p.toStore.p50)} ms; in the worker p50 ${ms(p.worker.p50)} ms; keydown → full report in the store p50 ${ms(p.toReport.p50)} ms`,
     '  per thread, ms per edit: JavaScript (compile and run, nested events once), then the trace events that held it (they nest)',
-    ...p.threads.filter((t) => t.jsMs >= 1 || t.byName.length > 0).flatMap((t) => [`    ${t.thread}: JavaScript ${ms(t.jsMs)} ms`, `      ${t.byName.map(([name, v]) => `${name} ${ms(v)}`).join(', ')}`]),
+    ...p.threads
+      .filter((t) => t.jsMs >= 1 || t.byName.length > 0)
+      .flatMap((t) => [
+        `    ${t.thread}: JavaScript ${ms(t.jsMs)} ms`,
+        `      trace events: ${t.byName.map(([name, v]) => `${name} ${ms(v)}`).join(', ')}`,
+        `      sampled self time by file: ${t.byFile.map(([name, v]) => `${name} ${ms(v)}`).join(', ') || '–'}`,
+        `      by function: ${t.byFunction.map(([name, v]) => `${name} ${ms(v)}`).join(', ') || '–'}`,
+      ]),
   ];
 }
 

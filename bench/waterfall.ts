@@ -24,6 +24,8 @@ export interface Fetch {
 /** JavaScript time on one thread from navigation start to the first verdict. */
 export interface ThreadTime {
   thread: string;
+  /** The trace's process and thread ids ("pid:tid"). */
+  key: string;
   compileMs: number;
   /** Compiling and running (tasks that evaluate scripts, call functions, run microtasks), compile included. */
   jsMs: number;
@@ -105,6 +107,7 @@ export function threadTimes(events: readonly TraceEvent[], from: number, to: num
   return [...js]
     .map(([key, intervals]) => ({
       thread: `${names.get(key) ?? 'thread'} (process ${pids.indexOf(key.split(':')[0]) + 1})`,
+      key,
       compileMs: union(compile.get(key) ?? []),
       jsMs: union(intervals),
     }))
@@ -149,4 +152,54 @@ export async function tracePage<T>(page: Page, run: () => Promise<T>): Promise<{
     await session.detach().catch(() => {});
   }
   return { result, events: chunks.flat() };
+}
+
+/** Self time per script file and per function on one thread, from the trace's V8 CPU profile samples (ms). */
+export interface Sampled {
+  key: string;
+  byFile: Array<[string, number]>;
+  byFunction: Array<[string, number]>;
+}
+
+interface ProfileChunk {
+  cpuProfile?: { nodes?: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber?: number } }>; samples?: number[] };
+  timeDeltas?: number[];
+}
+
+/**
+ * The CPU profile in a trace taken with the `disabled-by-default-v8.cpu_profiler` category, summed per thread: each
+ * sample's time goes to the function on top of the stack and its script file (minified names are what they are; the
+ * file says whose code it is: the app's, Monaco's, the engine's).
+ */
+export function sampledSelfTimes(events: readonly TraceEvent[]): Sampled[] {
+  const threadOf = new Map<string, string>();
+  for (const e of events as Array<TraceEvent & { id?: string }>) if (e.name === 'Profile' && e.id !== undefined) threadOf.set(`${e.pid}:${e.id}`, `${e.pid}:${e.tid}`);
+  const nodes = new Map<string, Map<number, { functionName: string; url: string }>>();
+  const byFile = new Map<string, Map<string, number>>();
+  const byFunction = new Map<string, Map<string, number>>();
+  const add = (m: Map<string, Map<string, number>>, key: string, what: string, ms: number) => {
+    const inner = m.get(key) ?? new Map<string, number>();
+    inner.set(what, (inner.get(what) ?? 0) + ms);
+    m.set(key, inner);
+  };
+  for (const e of events as Array<TraceEvent & { id?: string; args?: { data?: ProfileChunk } }>) {
+    if (e.name !== 'ProfileChunk' || e.id === undefined) continue;
+    const key = threadOf.get(`${e.pid}:${e.id}`) ?? `${e.pid}:${e.tid}`;
+    const known = nodes.get(key) ?? new Map<number, { functionName: string; url: string }>();
+    nodes.set(key, known);
+    const data = e.args?.data;
+    for (const n of data?.cpuProfile?.nodes ?? []) known.set(n.id, { functionName: n.callFrame.functionName, url: n.callFrame.url });
+    const samples = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    samples.forEach((id, i) => {
+      const node = known.get(id);
+      const ms = Math.max(0, deltas[i] ?? 0) / 1000;
+      if (!node || ['(idle)', '(program)', '(root)'].includes(node.functionName)) return;
+      const file = node.url ? (node.url.split('/').pop() ?? node.url) : node.functionName.startsWith('(') ? node.functionName : '(native)';
+      add(byFile, key, file, ms);
+      add(byFunction, key, `${node.functionName || '(anonymous)'} ${file}`, ms);
+    });
+  }
+  const top = (m: Map<string, number> | undefined, k: number): Array<[string, number]> => [...(m ?? [])].sort((a, b) => b[1] - a[1]).slice(0, k);
+  return [...byFile.keys()].map((key) => ({ key, byFile: top(byFile.get(key), 8), byFunction: top(byFunction.get(key), 12) }));
 }
