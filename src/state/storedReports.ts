@@ -63,8 +63,8 @@ export async function keepReport(shelf: Shelf, build: string, engineCase: unknow
 
 /**
  * Shows the stored report of the starting case while its first run is under way (and nothing of this run has landed
- * yet), and keeps the page's first full report at once and each later one once edits have paused for `quietMs`. A run that ends in a timeout or a
- * crash takes the stored report off the screen: it was never re-checked.
+ * yet), and keeps the page's first full report once painted and each later one once edits have paused for `quietMs`.
+ * A run that ends in a timeout or a crash takes the stored report off the screen: it was never re-checked.
  */
 export function startStoredReports(store: PlaygroundStore, shelf: Shelf, build: string, opts: { show: boolean; quietMs?: number }): () => void {
   const asked = store.getState();
