@@ -14,6 +14,8 @@ import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
+import { indexedDbShelf, startStoredReports } from './state/storedReports.ts';
+import { ENGINE_BUILD_ID } from './sandbox/buildId.ts';
 import { startPersistence } from './state/persistence/index.ts';
 import { createPlaygroundStore } from './state/store.ts';
 import { App } from './ui/App.tsx';
@@ -47,6 +49,10 @@ if (start.example) store.getState().setExample(start.example);
 const ui = options.embed ? createUiStore() : createUiStore(storedTheme() ?? 'auto', rememberTheme);
 const persistence = startPersistence(store, window, autosave, links);
 const live = startLiveEvaluation(store, evaluator, { hold: start.held !== null });
+// A repeat visit shows the report this build gave the case last time, marked as re-checked, until the run replaces it.
+// An embed keeps nothing, as with drafts.
+const shelf = options.embed ? null : indexedDbShelf();
+if (shelf) startStoredReports(store, shelf, ENGINE_BUILD_ID, { show: start.held === null });
 installTestHook(store, ui);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
 // only when the reader clicks Edit, which then wants Monaco at once.

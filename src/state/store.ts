@@ -12,8 +12,11 @@ export type RunState =
   | { kind: 'idle' }
   /** Restored, not run: this case timed out the last time it was open (no crash loop); it runs when asked. */
   | { kind: 'held' }
-  /** `first`: the report on screen is this run's first report (the selected verdict; the rest is still coming). */
-  | { kind: 'evaluating'; first?: true }
+  /**
+   * `first`: the report on screen is this run's first report (the selected verdict; the rest is still coming); with
+   * `stored`, it is this case's full report kept from an earlier visit (storedReports.ts), shown while the run re-checks it.
+   */
+  | { kind: 'evaluating'; first?: true; stored?: true }
   /** `ms`: the engine's time; `waitedMs`: from the edit that asked for the run to its full report landing. */
   | { kind: 'done'; ms: number; waitedMs?: number }
   | { kind: 'timeout'; budgetMs: number }
