@@ -115,7 +115,7 @@ test('the Real SDKs pane: the Python client runs in the CLI, with the command fo
   await expect(python.getByTestId('python-command')).toHaveText('npx mcp-schema-playground evaluate get_invoice.case.json --client python-sdk');
   // No verdict is made up for it: no PASS or FAIL in its block.
   await expect(python).not.toContainText(/PASS|FAIL/);
-  const [download] = await Promise.all([page.waitForEvent('download'), python.getByRole('button', { name: 'Download case JSON (get_invoice.case.json)' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), python.getByRole('button', { name: 'Download case JSON' }).click()]);
   expect(download.suggestedFilename()).toBe('get_invoice.case.json');
   const { role, tool, schema, answer } = DEFAULT_CASE;
   expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual({ v: 1, role, tool, schema, answer });

@@ -47,17 +47,17 @@ function PythonInCli() {
   return (
     <div className="sdk-run" data-sdk="Python SDK" data-testid="python-in-cli">
       <h3>
-        Python SDK <span className="hint">mcp (PyPI) · runs in the CLI</span>
+        Python SDK <span className="hint">mcp (PyPI) · runs in the CLI, no verdict here</span>{' '}
+        <button type="button" className="link" onClick={download} title={`Downloads ${file}: its jsonschema check (one error, no format) cannot run in a browser`}>
+          {DOWNLOAD_CASE.label}
+        </button>
       </h3>
-      <p className="hint">
-        Agents on the Python SDK (LangChain, PydanticAI, the OpenAI Agents SDK) check with <code>jsonschema</code>: one error, no <code>format</code>. It cannot run in a browser, so there is no verdict here. Run it on this case (Python ≥ 3.10 with <code>pip install mcp</code>):
-      </p>
-      <pre className="message" data-testid="python-command">
-        <code>npx mcp-schema-playground evaluate {file} --client python-sdk</code>
-      </pre>
-      <button type="button" className="link" onClick={download}>
-        {DOWNLOAD_CASE.label} ({file})
-      </button>
+      <dl>
+        <dt>run</dt>
+        <dd>
+          <code data-testid="python-command">npx mcp-schema-playground evaluate {file} --client python-sdk</code>
+        </dd>
+      </dl>
     </div>
   );
 }
