@@ -3,7 +3,7 @@
  * case module (engine/case.ts) holds the fields, their defaults and the normal form, where each is absent when default.
  */
 import { answerFormOf, caseVersions, normalizeCase, protocolOf, type PlaygroundCase } from '../engine/case.ts';
-import { ANSWER_FORMS, DEFAULT_ANSWER_FORM, DEFAULT_PROTOCOL, DEFAULT_VERSIONS, type AnswerForm, type Protocol, type Versions } from '../engine/contract/versions.ts';
+import { ANSWER_FORMS, DEFAULT_ANSWER_FORM, DEFAULT_PROTOCOL, DEFAULT_VERSIONS, SERVER_VERSIONS, type AnswerForm, type Protocol, type Versions } from '../engine/contract/versions.ts';
 
 /** The choices as a case carries them: each present only when it is not the default (the case module's normal form). */
 export function choicesOf(versions: Versions, answerForm: AnswerForm, protocol: Protocol = DEFAULT_PROTOCOL): Pick<PlaygroundCase, 'versions' | 'answerForm' | 'protocol'> {
@@ -17,7 +17,8 @@ export function describeWorld(c: Pick<PlaygroundCase, 'versions' | 'answerForm' 
   const parts = [
     v.zod !== DEFAULT_VERSIONS.zod ? `zod ${v.zod}` : '',
     v.sdk !== DEFAULT_VERSIONS.sdk ? `SDK ${v.sdk}` : '',
-    v.server !== DEFAULT_VERSIONS.server ? `server ${v.server}` : '',
+    // A client world names its client: the server stays the default one.
+    v.server !== DEFAULT_VERSIONS.server ? `${SERVER_VERSIONS.some((s) => s.version === v.server && 'client' in s) ? 'v2 client' : 'server'} ${v.server}` : '',
     answerFormOf(c) !== DEFAULT_ANSWER_FORM ? (ANSWER_FORMS.find((f) => f.id === answerFormOf(c))?.title ?? '') : '',
     protocolOf(c) !== DEFAULT_PROTOCOL ? `protocol ${protocolOf(c)}` : '',
   ];
