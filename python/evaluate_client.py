@@ -14,7 +14,7 @@ import json
 import sys
 
 # check_client.py's own gate: on an old Python or without `mcp` it writes the {"notRun"} line and exits.
-from check_client import emit, versions
+from check_client import count_validations, emit, versions
 
 import anyio
 from mcp import ClientSession, types
@@ -65,14 +65,7 @@ async def verdict(tool, listing, result, timeout):
             tg.start_soon(serve, server[0], server[1], tool, listing, result)
             try:
                 async with ClientSession(client[0], client[1]) as session:
-                    runs = {"n": 0}
-                    fetch = session._output_schema_validator
-
-                    def counted(name, schema):
-                        runs["n"] += 1
-                        return fetch(name, schema)
-
-                    session._output_schema_validator = counted
+                    runs = count_validations(session)
                     try:
                         with anyio.fail_after(timeout):
                             await session.initialize()
