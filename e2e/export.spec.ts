@@ -106,3 +106,22 @@ test.describe('rows that load the app themselves', () => {
     await expect(page.getByRole('menuitem', { name: 'Download case JSON' })).toBeEnabled();
   });
 });
+
+test('the Real SDKs pane: the Python client runs in the CLI, with the command for this case and the case to run it on', async ({ page }) => {
+  await openCase(page, DEFAULT_CASE);
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  const python = page.getByTestId('python-in-cli');
+  await expect(python).toContainText('runs in the CLI');
+  await expect(python).toContainText('no verdict here');
+  await expect(python.getByTestId('python-command')).toHaveText('npx mcp-schema-playground evaluate get_invoice.case.json --client python-sdk');
+  // No verdict is made up for it: no PASS or FAIL in its block.
+  await expect(python).not.toContainText(/PASS|FAIL/);
+  const [download] = await Promise.all([page.waitForEvent('download'), python.getByRole('button', { name: 'Download case JSON' }).click()]);
+  expect(download.suggestedFilename()).toBe('get_invoice.case.json');
+  const { role, tool, schema, answer } = DEFAULT_CASE;
+  expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual({ v: 1, role, tool, schema, answer });
+  // The input role: the Python client does not check arguments, so the pane says nothing of it.
+  await openCase(page, { ...DEFAULT_CASE, role: 'input', answer: '{}' });
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  await expect(page.getByTestId('python-in-cli')).toHaveCount(0);
+});

@@ -32,7 +32,7 @@ test('a link with versions and an answer form opens with the pickers set, and sa
   await openCase(page, OLD_WORLD);
   await expect(page.getByRole('combobox', { name: 'zod' })).toHaveValue('3.25.76');
   await expect(page.getByRole('combobox', { name: 'SDK v1' })).toHaveValue('1.20.2');
-  await expect(page.getByTestId('server-version')).toHaveText('v2 2.4.0');
+  await expect(page.getByRole('combobox', { name: 'v2' })).toHaveValue('2.4.0');
   await expect(page.getByRole('combobox', { name: 'Answer is' })).toHaveValue('result');
   await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2 · whole result');
 });
@@ -42,6 +42,19 @@ test('a link with zod 3.25.76 and SDK 1.20.2 shows that world’s verdict: Ajv 6
   await openCase(page, { versions: { zod: '3.25.76', sdk: '1.20.2', server: '2.4.0' } });
   await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('data should NOT have additional properties');
   await expect(page.getByTestId('world')).toHaveText('zod 3.25.76 · SDK 1.20.2');
+});
+
+test('a link with the v2 client 2.0.0-beta.5: the real beta refuses SDK 1.x\'s draft-07 listing, and judges 2.4.0\'s 2020-12 one as 2.4.0 does', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openCase(page, { converter: 'mcp-sdk-v1', client: 'sdk-v2-node', versions: { zod: '4.6.7', sdk: '1.32.2', server: '2.0.0-beta.5' } });
+  await expect(page.getByRole('combobox', { name: 'v2' })).toHaveValue('2.0.0-beta.5');
+  await expect(page.getByTestId('world')).toHaveText('v2 client 2.0.0-beta.5');
+  const raw = page.locator('[data-pane="verdict"] [data-policy="raw"]');
+  await expect(raw).toContainText("Tool 'get_invoice' has an invalid outputSchema: JSON Schema declares an unsupported dialect (\"$schema\": \"http://json-schema.org/draft-07/schema#\"). The default validator supports JSON Schema 2020-12 only", { timeout: 90_000 });
+  // The same world under SDK v2's listing (2020-12): the beta judges the answer itself, as 2.4.0 does.
+  await page.getByRole('combobox', { name: 'Converter' }).selectOption('mcp-sdk-v2');
+  await expect(raw).toContainText('must NOT have additional properties');
+  await expect(raw).not.toContainText('unsupported dialect');
 });
 
 test('a default link shows no world, and a picked version reaches the link', async ({ page }) => {

@@ -46,8 +46,8 @@ def versions():
     return out
 
 
-async def serve(session, timeout):
-    # The session's own output-validator lookup, counted: it runs once per answer the session validates.
+def count_validations(session):
+    """Counts the session's own output-validator lookups: it makes one per answer it validates. Returns {"n": count}."""
     runs = {"n": 0}
     fetch = session._output_schema_validator
 
@@ -56,6 +56,11 @@ async def serve(session, timeout):
         return fetch(name, schema)
 
     session._output_schema_validator = counted
+    return runs
+
+
+async def serve(session, timeout):
+    runs = count_validations(session)
     while True:
         line = await anyio.to_thread.run_sync(sys.stdin.readline)
         if not line:

@@ -8,7 +8,7 @@
  *
  * Inputs come as the environment action.yml sets: INPUT_COMMAND (a stdio server, run by `sh -c`) or INPUT_URL,
  * INPUT_CALLS, INPUT_JUNIT, INPUT_FAIL_ON, INPUT_BASELINE, INPUT_PLAYGROUND_URL, INPUT_ENV (names of variables to pass
- * to a stdio server, one a line). Plain Node, no dependencies: it runs before anything is installed.
+ * to a stdio server, one a line), INPUT_CLIENTS (opt-in clients, each passed as `--client NAME`). Plain Node, no dependencies: it runs before anything is installed.
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,8 @@ export function checkArgs(env, files) {
     if (input(name) !== '') args.push(flag, input(name));
   }
   for (const name of input('ENV').split(/\s+/).filter(Boolean)) args.push('--env', name);
+  // The CLI checks the names (an unknown one: exit 2, with the clients it has).
+  for (const name of input('CLIENTS').split(/[\s,]+/).filter(Boolean)) args.push('--client', name);
   args.push(...(url !== '' ? ['--url', url] : ['--', 'sh', '-c', command]));
   return { ok: true, args };
 }

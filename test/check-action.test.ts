@@ -38,9 +38,9 @@ const USER = callsFile([{ tool: 'get_user', arguments: { id: 'u1' } }]);
 
 describe('the action step', () => {
   it('the inputs become the CLI arguments; a command runs in a shell; exactly one of command and url', () => {
-    expect(checkArgs({ INPUT_COMMAND: 'node dist/server.js --stdio', INPUT_CALLS: 'calls.json', INPUT_FAIL_ON: 'warning', INPUT_ENV: 'TOKEN\nMODE' }, { markdown: 'r.md' })).toEqual({
+    expect(checkArgs({ INPUT_COMMAND: 'node dist/server.js --stdio', INPUT_CALLS: 'calls.json', INPUT_FAIL_ON: 'warning', INPUT_ENV: 'TOKEN\nMODE', INPUT_CLIENTS: 'sdk-v2-beta5, python-sdk\n' }, { markdown: 'r.md' })).toEqual({
       ok: true,
-      args: ['check', '--json', '--markdown', 'r.md', '--fail-on', 'warning', '--calls', 'calls.json', '--env', 'TOKEN', '--env', 'MODE', '--', 'sh', '-c', 'node dist/server.js --stdio'],
+      args: ['check', '--json', '--markdown', 'r.md', '--fail-on', 'warning', '--calls', 'calls.json', '--env', 'TOKEN', '--env', 'MODE', '--client', 'sdk-v2-beta5', '--client', 'python-sdk', '--', 'sh', '-c', 'node dist/server.js --stdio'],
     });
     expect(checkArgs({ INPUT_URL: 'http://127.0.0.1:3000/mcp', INPUT_PLAYGROUND_URL: 'https://p.example/', INPUT_BASELINE: 'b.json', INPUT_JUNIT: 'j.xml' }, { markdown: 'r.md' })).toMatchObject({
       args: ['check', '--json', '--markdown', 'r.md', '--fail-on', 'error', '--junit', 'j.xml', '--baseline', 'b.json', '--playground', 'https://p.example/', '--url', 'http://127.0.0.1:3000/mcp'],
@@ -86,6 +86,15 @@ describe('the action step', () => {
     expect(atError.summary).toContain('### ⚠️ `get_user`');
     expect(atWarning.code).toBe(1);
     expect(atWarning.outputs).toMatchObject({ 'exit-code': '1' });
+  });
+
+  it('clients: an opt-in client runs and its findings are in the summary; an unknown one is a wrong input (exit 2)', { timeout: RUN_TIMEOUT }, async () => {
+    const run = await step({ command: SERVER, calls: INVOICE, clients: 'sdk-v2-beta5' });
+    expect(run.code).toBe(1);
+    expect(run.summary).toContain('| ❌ error | `dialect-refused` | `sdk-v2-beta5` |');
+    const unknown = await step({ command: SERVER, clients: 'ruby-sdk' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.summary).toContain('--client takes one of sdk-v2-beta5, python-sdk; got ruby-sdk');
   });
 
   it('a server that cannot be checked, and wrong inputs: exit 2 and a summary saying why', { timeout: RUN_TIMEOUT }, async () => {

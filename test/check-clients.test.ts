@@ -4,7 +4,6 @@
  * real client called directly, outside check: its exact message must be the one check reports.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'mcp-client-2-beta5';
 import { StdioClientTransport } from 'mcp-client-2-beta5/stdio';
@@ -18,6 +17,7 @@ import type { CallSpec } from '../src/check/args.ts';
 import type { CheckResult, OptInClient, ToolRecord } from '../src/check/findings.ts';
 import { applyBaseline } from '../src/check/baseline.ts';
 import { startV2Http } from './check-servers/v2-http.mjs';
+import { hasMcp, VENV_PYTHON, warnSkipped } from './python-venv.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const V1_STDIO = join(ROOT, 'test/check-servers/v1-stdio.mjs');
@@ -79,17 +79,7 @@ describe('check --client sdk-v2-beta5', () => {
   });
 });
 
-/** The interpreter of the venv `.ci/run` makes (`python3 -m venv .venv-py && .venv-py/bin/pip install mcp==2.3.0`). */
-const VENV_PYTHON = join(ROOT, '.venv-py/bin/python');
-const hasMcp = existsSync(VENV_PYTHON) && (() => {
-  try {
-    execFileSync(VENV_PYTHON, ['-c', 'import mcp'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasMcp) console.warn(`SKIPPED: the python-sdk oracle needs ${VENV_PYTHON} with mcp (python3 -m venv .venv-py && .venv-py/bin/pip install --retries 0 --timeout 3 mcp==2.3.0)`);
+warnSkipped('the python-sdk oracle');
 
 /** The oracle: ClientSession.call_tool itself, from a few lines of Python, against the same server. */
 const ORACLE = `

@@ -36,7 +36,9 @@ describe('the worlds’ client realm bundle', () => {
     expect(src).toEqual(expect.arrayContaining(['src/sandbox/clientRealmWorlds.ts', 'src/engine/clients/sdk-v1-20.ts', 'src/engine/phases/verifier.ts']));
     // No server (the v1 client reads zod through the SDK's server/zod-compat helpers: those small files are no server).
     expect(files.filter((f) => f.includes('node_modules/@modelcontextprotocol/server/') || (/\/dist\/esm\/server\//.test(f) && !f.includes('zod-')))).toEqual([]);
-    expect(src.filter((f) => f.startsWith('src/engine/worlds/') && !['v1-client.ts', 'table.ts', 'entry-v1-120-client.ts', 'entry-v1-132-client.ts', 'entry-v2-client.ts'].some((k) => f.endsWith(k)))).toEqual([]);
+    expect(src.filter((f) => f.startsWith('src/engine/worlds/') && !['v1-client.ts', 'table.ts', 'entry-v1-120-client.ts', 'entry-v1-132-client.ts', 'entry-v2-client.ts', 'entry-v2-beta5-client.ts'].some((k) => f.endsWith(k)))).toEqual([]);
+    // The client world 2.0.0-beta.5: its Client and both validator providers.
+    expect(files.some((f) => f.includes('node_modules/mcp-client-2-beta5/dist/index.mjs'))).toBe(true);
     expect(files.filter((f) => f.includes('node_modules/sucrase/'))).toEqual([]);
     expect(src.filter((f) => f === 'src/engine/load.ts' || f.startsWith('src/engine/load/'))).toEqual([]);
     expect(src.filter((f) => ['src/engine/evaluate.ts', 'src/engine/chunks.ts', 'src/sandbox/worker.ts'].includes(f))).toEqual([]);
@@ -72,6 +74,22 @@ describe('a version world’s SDK 1.x client in the worlds’ client realm', () 
       expect(asked.filter((r) => r.client === 'sdk-v1').every((r) => r.world?.sdk === versions.sdk && r.world.zod === versions.zod)).toBe(true);
       expect(asked.some((r) => r.client === 'sdk-v1')).toBe(true);
     }
+  }, 120_000);
+
+  it('the client world 2.0.0-beta.5: its v2 checks asked of that realm, each naming the world, with the in-process verdicts', async () => {
+    const worlds = routedVerifier(inProcessVerifier, clientRealmIn(bundle.code));
+    const asked: VerifyRequest[] = [];
+    const verifier: Verifier = { verify: (requests) => (asked.push(...requests), worlds.verify(requests)) };
+    const versions = { zod: '4.6.7', sdk: '1.32.2', server: '2.0.0-beta.5' } as const;
+    const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n", answer: '{"id":"1","extra":2}', versions };
+    const [local, remote] = [await evaluate(c), await evaluate(c, { verifier })];
+    expect(remote.converters).toEqual(local.converters);
+    expect(remote.converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v2-node']?.message).toContain('JSON Schema declares an unsupported dialect');
+    const v2 = asked.filter((r) => r.client !== 'sdk-v1');
+    expect(v2.length).toBeGreaterThan(0);
+    expect(v2.every((r) => r.world?.server === '2.0.0-beta.5')).toBe(true);
+    // The default SDK 1.x client is the default realm's: its checks name no world.
+    expect(asked.filter((r) => r.client === 'sdk-v1').every((r) => r.world === undefined)).toBe(true);
   }, 120_000);
 
   it('cannot be forged by schema code that patches the world’s zod (attack row: the SDK 1.20 client’s result parse)', async () => {
@@ -117,6 +135,18 @@ describe('a version world’s real runs: the published server here, that world�
       // Not vacuous: the world's own clients were opened there (SDK 1.20's v1; zod 4.3.6's v1 and v2).
       expect(opened.length, JSON.stringify(versions)).toBe(versions.zod === '4.3.6' ? 2 : 1);
     }
+  }, 120_000);
+
+  it('the client world 2.0.0-beta.5: the v2 real run opens the beta client there, with what the client beside the server says', async () => {
+    const opened: unknown[] = [];
+    const host = thread.host;
+    const open = host.open;
+    host.open = (spec, port) => (opened.push(spec.world), open(spec, port));
+    const c = { v: 1, schema: "import { z } from 'zod';\nexport default z.object({ id: z.string() });\n", answer: '{"id":"1","extra":2}', versions: { zod: '4.6.7', sdk: '1.32.2', server: '2.0.0-beta.5' } };
+    const [local, remote] = [await evaluate(c), await evaluate(c, { session: there() })];
+    host.open = open;
+    expect(realRuns(remote)).toEqual(realRuns(local));
+    expect(opened).toEqual([{ zod: '4.6.7', sdk: '1.32.2', server: '2.0.0-beta.5' }]);
   }, 120_000);
 
   it('a spec naming a world is refused by a realm that lacks it, in words (never opened with another client)', async () => {

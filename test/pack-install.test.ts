@@ -61,7 +61,7 @@ beforeAll(async () => {
 describe('the packed CLI, installed with production dependencies only', { timeout: RUN_TIMEOUT }, () => {
   it("ships the built CLI, the Python client's script, package.json, README and LICENSE, and nothing else", () => {
     const other = files.filter((f) => !f.startsWith('dist-cli/'));
-    expect(other).toEqual(['LICENSE', 'README.md', 'package.json', 'python/check_client.py']);
+    expect(other).toEqual(['LICENSE', 'README.md', 'package.json', 'python/check_client.py', 'python/evaluate_client.py']);
     expect(files).toContain(PKG.bin[PKG.name]);
     expect(files).toContain('dist-cli/THIRD-PARTY-LICENSES.txt');
     expect(files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f))).toEqual([]);

@@ -22,12 +22,17 @@ export const PYTHON_NOT_RUN = 'needs Python ≥ 3.10 with the `mcp` package (`pi
 /** Thrown by connectPython when the client cannot run on this machine (not a finding about the server). */
 export class NotRun extends Error {}
 
-/** The script: python/ beside dist-cli/ in the package (built CLI), or at the repository root (src/check/ under tsx). */
-export function scriptPath(): string {
+/** A script of python/: beside dist-cli/ in the package (built CLI), or at the repository root (src/check/ under tsx). */
+export function scriptPath(name = 'check_client.py'): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const found = [join(here, '..', 'python'), join(here, '..', '..', 'python')].map((d) => join(d, 'check_client.py')).find((f) => existsSync(f));
-  if (found === undefined) throw new NotRun(`${PYTHON_NOT_RUN} (python/check_client.py is missing beside ${here})`);
+  const found = [join(here, '..', 'python'), join(here, '..', '..', 'python')].map((d) => join(d, name)).find((f) => existsSync(f));
+  if (found === undefined) throw new NotRun(`${PYTHON_NOT_RUN} (python/${name} is missing beside ${here})`);
   return found;
+}
+
+/** The interpreter that runs the Python client. */
+export function pythonCommand(): string {
+  return process.env[PYTHON_ENV] || 'python3';
 }
 
 /** One line of the script's output. */
@@ -35,7 +40,7 @@ type Said = { ready: true; versions: Record<string, string | null>; server: { na
 
 /** Starts the script and resolves once its session is initialized; rejects with NotRun, or with why it could not connect. */
 export async function connectPython(target: Target, timeoutMs: number): Promise<Connection> {
-  const python = process.env[PYTHON_ENV] || 'python3';
+  const python = pythonCommand();
   const given = { target: target.kind === 'stdio' ? target : { kind: 'http', url: target.url }, timeoutMs };
   const child = spawn(python, [scriptPath(), JSON.stringify(given)], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';

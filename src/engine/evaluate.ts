@@ -207,7 +207,9 @@ async function evaluateLoaded(
 function withVersions(report: ReportRows, world: World, answerForm: Case['answerForm'], protocol: FilledCase['protocol']): ReportRows {
   // The v1 client's own Ajv, named apart when it is not the engine's (`ajv` stays the one the v2 client runs).
   const v1Ajv = world.v1.ajvVersion !== undefined && world.v1.ajvVersion !== VERSIONS.ajv ? { [V1_AJV]: world.v1.ajvVersion } : {};
-  const out: ReportRows = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk, ...v1Ajv } };
+  // A client world's v2 client is named as the client package it stands for (its server is the default one).
+  const v2Client = world.v2Client ? { '@modelcontextprotocol/client': world.v2Client.version } : {};
+  const out: ReportRows = world.isDefault ? report : { ...report, versions: { ...report.versions, zod: world.versions.zod, '@modelcontextprotocol/sdk': world.versions.sdk, ...v1Ajv, ...v2Client } };
   const era = { ...out, protocol: protocol ?? DEFAULT_PROTOCOL };
   return answerForm === undefined ? era : { ...era, answerForm };
 }

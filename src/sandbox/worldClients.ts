@@ -9,9 +9,11 @@ import * as v132zod3 from '../engine/worlds/entry-v1-132-client.ts?world=zod3';
 import * as v132zod40 from '../engine/worlds/entry-v1-132-client.ts?world=zod40';
 import * as v132zod43 from '../engine/worlds/entry-v1-132-client.ts?world=zod43';
 import * as v2zod43 from '../engine/worlds/entry-v2-client.ts?world=zod43';
-import { SDK_VERSIONS, ZOD_VERSIONS, type SdkVersion } from '../engine/contract/versions.ts';
+import * as v2beta5 from '../engine/worlds/entry-v2-beta5-client.ts';
+import { SDK_VERSIONS, ZOD_VERSIONS, type SdkVersion, type ServerVersion } from '../engine/contract/versions.ts';
 import type { WorldClients, WorldPick } from '../engine/phases/verifier.ts';
-import type { V1Api } from '../engine/worlds/world.ts';
+import type { V1Api, V2ClientApi } from '../engine/worlds/world.ts';
+import { DEFAULT_V1_CLIENT } from '../engine/worlds/v1-client.ts';
 import { zodPackageFor } from '../engine/worlds/table.ts';
 import { sdkV2 } from '../engine/real-sdk/v2-chunk.ts';
 import type { ClientClasses, ClientSpec } from '../engine/real-sdk/client-side.ts';
@@ -27,20 +29,30 @@ const V1: Record<SdkVersion, Partial<Record<string, ClientSide>>> = {
 /** Each world's @modelcontextprotocol/client 2.4.0, by the zod package its modules import (only zod 4.3.6 gives it its own). */
 const V2: Partial<Record<string, ClientClasses>> = { zod43: v2zod43 as unknown as ClientClasses };
 
+/** Each client world's own v2 client, by its version (contract/versions.ts `client`). */
+const V2_CLIENT: Partial<Record<ServerVersion, V2ClientApi>> = { '2.0.0-beta.5': { ...(v2beta5 as unknown as Omit<V2ClientApi, 'version'>), version: '2.0.0-beta.5' } };
+
 /** One object per world (clients/index.ts caches its clients, and their validators, by it): at most one per entry above. */
 const worlds = new Map<string, WorldClients>();
 
-/** The world a request names, or undefined for versions that do not exist or whose v1 client is the default one. */
+/**
+ * The world a request names, or undefined for versions that do not exist or whose clients are all the default ones:
+ * its own SDK 1.x client (the default one when only its v2 client is its own) and a client world's v2 client.
+ */
 export function worldOf(pick: WorldPick): WorldClients | undefined {
   const zodPkg = ZOD_VERSIONS.find((z) => z.version === pick?.zod)?.pkg;
   const sdk = SDK_VERSIONS.find((s) => s.version === pick?.sdk);
   if (!zodPkg || !sdk) return undefined;
   const tag = zodPackageFor(sdk.pkg, zodPkg);
   const api = V1[sdk.version][tag];
-  if (!api) return undefined;
-  const key = `${sdk.version} ${tag}`;
+  const v2Client = pick.server === undefined ? undefined : V2_CLIENT[pick.server];
+  if (!api && !v2Client) return undefined;
+  const key = `${sdk.version} ${tag} ${v2Client?.version ?? ''}`;
   let world = worlds.get(key);
-  if (!world) worlds.set(key, (world = { isDefault: false, v1: { ...(api as Omit<V1Api, 'version'>), version: sdk.version } as V1Api }));
+  if (!world) {
+    const v1 = { ...((api ?? DEFAULT_V1_CLIENT) as Omit<V1Api, 'version'>), version: sdk.version } as V1Api;
+    worlds.set(key, (world = { isDefault: false, v1, ...(v2Client ? { v2Client } : {}) }));
+  }
   return world;
 }
 
@@ -48,7 +60,7 @@ export function worldOf(pick: WorldPick): WorldClients | undefined {
 export function worldClasses(spec: ClientSpec): ClientClasses {
   const pick = spec.world;
   const zodPkg = ZOD_VERSIONS.find((z) => z.version === pick?.zod)?.pkg;
-  const classes = !pick || !zodPkg ? undefined : spec.version === 'v1' ? worldOf(pick)?.v1 : V2[zodPackageFor('@modelcontextprotocol/client', zodPkg)];
+  const classes = !pick || !zodPkg ? undefined : spec.version === 'v1' ? worldOf(pick)?.v1 : ((pick.server === undefined ? undefined : V2_CLIENT[pick.server]) ?? V2[zodPackageFor('@modelcontextprotocol/client', zodPkg)]);
   if (!classes) throw new Error(`This client realm holds no ${spec.version} client of SDK ${String(pick?.sdk)} with zod ${String(pick?.zod)}`);
   return classes;
 }

@@ -3,7 +3,7 @@
  * case module (engine/case.ts) holds the fields, their defaults and the normal form, where each is absent when default.
  */
 import { caseVersions, normalizeCase, type Case } from '../engine/case.ts';
-import { ANSWER_FORMS, DEFAULT_ANSWER_FORM, DEFAULT_PROTOCOL, DEFAULT_VERSIONS, type AnswerForm, type Protocol, type Versions } from '../engine/contract/versions.ts';
+import { ANSWER_FORMS, DEFAULT_ANSWER_FORM, DEFAULT_PROTOCOL, DEFAULT_VERSIONS, SERVER_VERSIONS, type AnswerForm, type Protocol, type Versions } from '../engine/contract/versions.ts';
 
 /** The choices as a case carries them: each present only when it is not the default (the case module's normal form). */
 export function choicesOf(versions: Versions, answerForm: AnswerForm, protocol: Protocol = DEFAULT_PROTOCOL): Pick<Case, 'versions' | 'answerForm' | 'protocol'> {
@@ -17,7 +17,8 @@ export function describeWorld(c: Case): string {
   const parts = [
     v.zod !== DEFAULT_VERSIONS.zod ? `zod ${v.zod}` : '',
     v.sdk !== DEFAULT_VERSIONS.sdk ? `SDK ${v.sdk}` : '',
-    v.server !== DEFAULT_VERSIONS.server ? `server ${v.server}` : '',
+    // A client world names its client: the server stays the default one.
+    v.server !== DEFAULT_VERSIONS.server ? `${SERVER_VERSIONS.some((s) => s.version === v.server && 'client' in s) ? 'v2 client' : 'server'} ${v.server}` : '',
     (c.answerForm ?? DEFAULT_ANSWER_FORM) !== DEFAULT_ANSWER_FORM ? (ANSWER_FORMS.find((f) => f.id === c.answerForm)?.title ?? '') : '',
     (c.protocol ?? DEFAULT_PROTOCOL) !== DEFAULT_PROTOCOL ? `protocol ${c.protocol}` : '',
   ];

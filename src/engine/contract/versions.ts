@@ -20,8 +20,16 @@ export const SDK_VERSIONS = [
   { version: '1.20.2', pkg: 'mcp-sdk-1.20' },
 ] as const;
 
-/** @modelcontextprotocol/server + @modelcontextprotocol/client (v2) versions, default first. */
-export const SERVER_VERSIONS = [{ version: '2.4.0', pkg: '@modelcontextprotocol/server' }] as const;
+/**
+ * @modelcontextprotocol/server + @modelcontextprotocol/client (v2) versions, default first. `client` marks a client
+ * world: that version of the client (its validators and its Client in the real run) with the default server, whose
+ * version of the betas is not installed: @modelcontextprotocol/client 2.0.0-beta.5, which accepts JSON Schema
+ * 2020-12 only and refuses the draft-07 `$schema` SDK 1.x lists.
+ */
+export const SERVER_VERSIONS = [
+  { version: '2.4.0', pkg: '@modelcontextprotocol/server' },
+  { version: '2.0.0-beta.5', pkg: 'mcp-client-2-beta5', client: '@modelcontextprotocol/client' },
+] as const;
 
 export type ZodVersion = (typeof ZOD_VERSIONS)[number]['version'];
 export type SdkVersion = (typeof SDK_VERSIONS)[number]['version'];

@@ -8,8 +8,8 @@ import { guard } from '../lib/guard.ts';
 import { messageOf } from '../lib/message.ts';
 import type { Json, JsonSchema, Verdict } from '../report.ts';
 import type { Client, LoadedCase } from '../types.ts';
-import type { SdkVersion, ZodVersion } from '../contract/versions.ts';
-import type { V1Api } from '../worlds/world.ts';
+import type { SdkVersion, ServerVersion, ZodVersion } from '../contract/versions.ts';
+import type { V1Api, V2ClientApi } from '../worlds/world.ts';
 import type { ClientId } from '../contract/catalog.ts';
 
 /** One client's check of one shipped value under one listing: data only (structured-cloneable). */
@@ -28,16 +28,18 @@ export interface VerifyRequest {
   world?: WorldPick;
 }
 
-/** The versions that pick a world's v1 client (data). */
+/** The versions that pick a world's v1 client, or with `server` a client world's v2 clients (data). */
 export interface WorldPick {
   zod: ZodVersion;
   sdk: SdkVersion;
+  server?: ServerVersion;
 }
 
-/** A version world's v1 client as a realm holds it: what clients/index.ts `clientsOf` reads of a world. */
+/** A version world's own clients as a realm holds them: what clients/index.ts `clientsOf` reads of a world. */
 export interface WorldClients {
   isDefault: false;
   v1: V1Api;
+  v2Client?: V2ClientApi;
 }
 
 /** Reaches the verdicts of a batch of requests, in order (the client realm, over a MessagePort). */
@@ -58,7 +60,8 @@ export function verdictsOf(requests: readonly VerifyRequest[], worldOf?: (pick: 
           const pick = r.world as Partial<WorldPick>;
           world = worldOf?.(r.world);
           if (!world) return { valid: null, message: `This client realm holds no client of SDK ${String(pick.sdk)} with zod ${String(pick.zod)}` };
-          if (r.client !== 'sdk-v1') return { valid: null, message: `This client realm holds only the SDK 1.x client of a version world, not ${String(r.client)}` };
+          const own = r.client === 'sdk-v1' || (world.v2Client !== undefined && (r.client === 'sdk-v2-node' || r.client === 'sdk-v2-browser'));
+          if (!own) return { valid: null, message: `This client realm holds no ${String(r.client)} of a version world with SDK ${String(pick.sdk)}, zod ${String(pick.zod)} and v2 ${String(pick.server ?? 'default')}` };
         }
         const client: Client | undefined = clientsOf(world, r.protocol === '2026-07-28' ? r.protocol : undefined).find((c) => c.id === r.client);
         if (!client) return { valid: false, message: `No client named ${String(r.client)}` };

@@ -39,13 +39,20 @@ export interface VerifyMemo {
  */
 export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world' | 'memos'> & Partial<Pick<LoadedCase, 'role'>>, whole: WholeFacts = NOT_WHOLE, verifier?: Verifier): VerifyMemo {
   const misses: Miss[] | undefined = verifier ? [] : undefined;
-  // The world's v1 client when it is not the default one (a world whose zod is the default runs the default SDK 1.32.2).
-  const world: WorldPick | undefined = loaded.world && loaded.world.v1 !== DEFAULT_V1 ? { zod: loaded.world.versions.zod, sdk: loaded.world.versions.sdk } : undefined;
+  // The world's v1 client when it is not the default one (a world whose zod is the default runs the default SDK 1.32.2),
+  // and a client world's own v2 clients.
+  const picks = loaded.world ? { zod: loaded.world.versions.zod, sdk: loaded.world.versions.sdk } : undefined;
+  const world: WorldPick | undefined = picks && loaded.world?.v1 !== DEFAULT_V1 ? picks : undefined;
+  const v2World: WorldPick | undefined = picks && loaded.world?.v2Client ? { ...picks, server: loaded.world.versions.server } : undefined;
   const settle = async () => {
     if (!verifier || !misses || misses.length === 0) return;
     const asked = misses.splice(0);
     const era = loaded.protocol ? { protocol: loaded.protocol } : {};
-    const requests = asked.map((m) => ({ client: m.client.id, listed: m.listed, structuredContent: m.ships, isError: whole.isError, tool: loaded.tool, ...era, ...(world && m.client.id === 'sdk-v1' ? { world } : {}) }));
+    const pickOf = (id: ClientId) => (id === 'sdk-v1' ? world : id === 'sdk-v2-node' || id === 'sdk-v2-browser' ? v2World : undefined);
+    const requests = asked.map((m) => {
+      const pick = pickOf(m.client.id);
+      return { client: m.client.id, listed: m.listed, structuredContent: m.ships, isError: whole.isError, tool: loaded.tool, ...era, ...(pick ? { world: pick } : {}) };
+    });
     // A batch that cannot be asked (not cloneable, say) gets no verdict, and says why: never one this realm made up.
     const unasked = (e: unknown) => requests.map(() => ({ valid: null, message: `The client realm could not be asked: ${messageOf(e)}` }));
     settleMisses(asked, await verifier.verify(requests).catch(unasked));

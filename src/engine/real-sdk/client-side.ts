@@ -6,7 +6,7 @@
  * received, the message it threw) is what this client said.
  */
 import type { RealSdkId } from '../contract/catalog.ts';
-import type { SdkVersion, ZodVersion } from '../contract/versions.ts';
+import type { SdkVersion, ServerVersion, ZodVersion } from '../contract/versions.ts';
 import { messageOf } from '../lib/message.ts';
 import { PortTransport, type PortLike } from './port-transport.ts';
 
@@ -20,7 +20,7 @@ export interface ClientSpec {
    * A version world whose client of this major is its own (not the default world's): the versions that pick it. The
    * sandbox opens it in the worlds' client realm (src/sandbox/clientRealmWorlds.ts).
    */
-  world?: { zod: ZodVersion; sdk: SdkVersion };
+  world?: { zod: ZodVersion; sdk: SdkVersion; server?: ServerVersion };
 }
 
 /** The classes a client of one major is made of (a world's, or the client realm's default ones). */

@@ -11,7 +11,7 @@ import type { LoadedCase } from '../types.ts';
 import type { RealSdkId } from '../contract/catalog.ts';
 import { isModern } from '../era.ts';
 import { portPair } from './port-transport.ts';
-import { inProcessClients, type ClientHost, type Content, type RealClient, type ToolResult } from './client-side.ts';
+import { inProcessClients, type ClientHost, type ClientSpec, type Content, type RealClient, type ToolResult } from './client-side.ts';
 
 type Handler = (...args: unknown[]) => ToolResult;
 
@@ -47,9 +47,11 @@ function clientsFor(world: World, host: ClientHost | undefined): ClientHost {
 }
 
 /** The versions that pick the world's client of this major, when it is not the default world's. */
-export function worldSpecOf(world: World, version: RealSdkId): { world?: { zod: World['versions']['zod']; sdk: World['versions']['sdk'] } } {
+export function worldSpecOf(world: World, version: RealSdkId): Pick<ClientSpec, 'world'> {
   const own = version === 'v1' ? world.v1 !== DEFAULT_V1 : world.v2 !== DEFAULT_V2;
-  return own ? { world: { zod: world.versions.zod, sdk: world.versions.sdk } } : {};
+  // A client world's v2 client is picked by its version too.
+  const server = version === 'v2' && world.v2Client ? { server: world.versions.server } : {};
+  return own ? { world: { zod: world.versions.zod, sdk: world.versions.sdk, ...server } } : {};
 }
 
 /** Opens a server of this major here and its client where clients run, linked by a MessagePort transport, the case's tool registered. */

@@ -5,7 +5,7 @@
  * case's world chunks before its schema code runs (chunks.ts `chunksFor`).
  */
 import { chunk, type Chunk } from '../chunk.ts';
-import { DEFAULT_VERSIONS, SDK_VERSIONS, SDK_VERSION_IDS, ZOD_VERSIONS, type SdkVersion, type Versions } from '../contract/versions.ts';
+import { DEFAULT_VERSIONS, SDK_VERSIONS, SDK_VERSION_IDS, SERVER_VERSION_IDS, ZOD_VERSIONS, type SdkVersion, type ServerVersion, type Versions } from '../contract/versions.ts';
 import { zodPackageFor } from './table.ts';
 
 /** A world tag: the zod package a world's modules import (worlds/table.ts). */
@@ -27,12 +27,16 @@ const V1: Record<SdkVersion, Chunks> = {
   '1.20.2': { zod3: chunk('world-sdk120-zod3', () => import('./entry-v1-120.ts?world=zod3')) },
 };
 const V2: Chunks = { zod43: chunk('world-v2-zod43', () => import('./entry-v2.ts?world=zod43')) };
+/** The client worlds (contract/versions.ts `client`): a client of its own beside the default server. */
+const V2_CLIENT: Partial<Record<ServerVersion, Chunk<unknown>>> = { '2.0.0-beta.5': chunk('world-v2-beta5-client', () => import('./entry-v2-beta5-client.ts')) };
 
 /** The chunks of a world, each absent where the default (statically imported) module is the one it runs. */
 export interface WorldParts {
   zod?: Chunk<unknown>;
   v1?: Chunk<unknown>;
   v2?: Chunk<unknown>;
+  /** A client world's own v2 client (its Client and validator providers). */
+  v2Client?: Chunk<unknown>;
 }
 
 /** Which world entries these versions need, under the tag a clean install gives each package. */
@@ -46,28 +50,32 @@ export function worldParts(versions: Versions): WorldParts {
   if (zod) parts.zod = zod;
   if (v1) parts.v1 = v1;
   if (v2) parts.v2 = v2;
+  const v2Client = V2_CLIENT[versions.server];
+  if (v2Client) parts.v2Client = v2Client;
   return parts;
+}
+
+/** The versions a case (as sent, unchecked) names, each left out the default; undefined when one does not exist. */
+function givenVersions(input: unknown): Versions | undefined {
+  const given = typeof input === 'object' && input !== null ? (input as { versions?: unknown }).versions : undefined;
+  if (typeof given !== 'object' || given === null) return undefined;
+  const { zod, sdk, server } = given as { zod?: unknown; sdk?: unknown; server?: unknown };
+  const zodVersion = ZOD_VERSIONS.find((z) => z.version === (zod ?? DEFAULT_VERSIONS.zod))?.version;
+  const sdkVersion = SDK_VERSION_IDS.find((s) => s === (sdk ?? DEFAULT_VERSIONS.sdk));
+  const serverVersion = SERVER_VERSION_IDS.find((s) => s === (server ?? DEFAULT_VERSIONS.server));
+  return zodVersion && sdkVersion && serverVersion ? { zod: zodVersion, sdk: sdkVersion, server: serverVersion } : undefined;
 }
 
 /** The world chunks a case (as sent, unchecked) needs; none for the default versions or versions that do not exist. */
 export function worldChunksFor(input: unknown): Array<Chunk<unknown>> {
-  const given = typeof input === 'object' && input !== null ? (input as { versions?: unknown }).versions : undefined;
-  if (typeof given !== 'object' || given === null) return [];
-  const { zod, sdk } = given as { zod?: unknown; sdk?: unknown };
-  const zodVersion = ZOD_VERSIONS.find((z) => z.version === (zod ?? DEFAULT_VERSIONS.zod))?.version;
-  const sdkVersion = SDK_VERSION_IDS.find((s) => s === (sdk ?? DEFAULT_VERSIONS.sdk));
-  if (!zodVersion || !sdkVersion) return [];
-  return Object.values(worldParts({ zod: zodVersion, sdk: sdkVersion, server: DEFAULT_VERSIONS.server }));
+  const versions = givenVersions(input);
+  return versions ? Object.values(worldParts(versions)) : [];
 }
 
 /** Whether a case (as sent, unchecked) picks a world whose SDK 1.x or v2 client is its own (not the default world's). */
 export function hasOwnClients(input: unknown): boolean {
-  const given = typeof input === 'object' && input !== null ? (input as { versions?: unknown }).versions : undefined;
-  if (typeof given !== 'object' || given === null) return false;
-  const { zod, sdk } = given as { zod?: unknown; sdk?: unknown };
-  const zodVersion = ZOD_VERSIONS.find((z) => z.version === (zod ?? DEFAULT_VERSIONS.zod))?.version;
-  const sdkVersion = SDK_VERSION_IDS.find((s) => s === (sdk ?? DEFAULT_VERSIONS.sdk));
-  if (!zodVersion || !sdkVersion) return false;
-  const parts = worldParts({ zod: zodVersion, sdk: sdkVersion, server: DEFAULT_VERSIONS.server });
-  return parts.v1 !== undefined || parts.v2 !== undefined;
+  const versions = givenVersions(input);
+  if (!versions) return false;
+  const parts = worldParts(versions);
+  return parts.v1 !== undefined || parts.v2 !== undefined || parts.v2Client !== undefined;
 }

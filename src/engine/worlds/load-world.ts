@@ -4,7 +4,7 @@
  */
 import { DEFAULT_VERSIONS, type Versions } from '../contract/versions.ts';
 import { worldParts } from './entries.ts';
-import { DEFAULT_V1, DEFAULT_V2, DEFAULT_WORLD, zodModulesOf, type V1Api, type V2Api, type World } from './world.ts';
+import { DEFAULT_V1, DEFAULT_V2, DEFAULT_WORLD, withV2Client, zodModulesOf, type V1Api, type V2Api, type V2ClientApi, type World } from './world.ts';
 
 /**
  * The worlds built, like the chunks they come from (chunk.ts) a registry of loaded modules rather than an engine cache:
@@ -27,12 +27,15 @@ export function worldFor(versions: Versions): World | Promise<World> {
 
 async function build(versions: Versions): Promise<World> {
   const parts = worldParts(versions);
-  const [zod, v1, v2] = await Promise.all([parts.zod?.load(), parts.v1?.load(), parts.v2?.load()]);
+  const [zod, v1, v2, v2Client] = await Promise.all([parts.zod?.load(), parts.v1?.load(), parts.v2?.load(), parts.v2Client?.load()]);
+  const server = v2 ? (v2 as V2Api) : DEFAULT_V2;
+  const client = v2Client ? { ...(v2Client as Omit<V2ClientApi, 'version'>), version: versions.server } : undefined;
   return {
     versions,
     isDefault: false,
     zod: zod ? zodModulesOf(versions.zod, zod as Parameters<typeof zodModulesOf>[1]) : DEFAULT_WORLD.zod,
     v1: v1 ? { ...(v1 as Omit<V1Api, 'version'>), version: versions.sdk } : DEFAULT_V1,
-    v2: v2 ? (v2 as V2Api) : DEFAULT_V2,
+    v2: client ? withV2Client(server, client) : server,
+    ...(client ? { v2Client: client } : {}),
   };
 }

@@ -48,6 +48,15 @@ export interface V2Api {
   serveStdio: (factory: () => unknown, options: { transport: unknown }) => { close(): Promise<void> };
 }
 
+/** A client world's own v2 client (contract/versions.ts `client`): its Client and its two validator providers. */
+export interface V2ClientApi {
+  /** The client package's version (the Report names it as @modelcontextprotocol/client's). */
+  version: string;
+  Client: Ctor;
+  AjvJsonSchemaValidator: Ctor;
+  CfWorkerJsonSchemaValidator: Ctor;
+}
+
 /** The packages one case runs. */
 export interface World {
   versions: Versions;
@@ -55,7 +64,27 @@ export interface World {
   isDefault: boolean;
   zod: ZodModules;
   v1: V1Api;
+  /** The v2 server and client; in a client world, its client (`v2Client`'s) beside the server. */
   v2: V2Api;
+  /** A client world's own v2 client: the v2 clients' checks and the v2 real run's client are its. */
+  v2Client?: V2ClientApi;
+}
+
+/** The v2 surface of a client world: the server's parts from `server`, the Client and its Ajv provider from `client`. */
+export function withV2Client(server: V2Api, client: V2ClientApi): V2Api {
+  return {
+    get McpServer() {
+      return server.McpServer;
+    },
+    get InMemoryTransport() {
+      return server.InMemoryTransport;
+    },
+    get serveStdio() {
+      return server.serveStdio;
+    },
+    Client: client.Client,
+    AjvJsonSchemaValidator: client.AjvJsonSchemaValidator,
+  };
 }
 
 const DEFAULT_ZOD: ZodModules = {

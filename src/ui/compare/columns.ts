@@ -36,7 +36,8 @@ export const COLUMNS: readonly Column[] = [
     versions: (zod: ZodVersion): Versions => ({ zod, sdk: s.version, server: DEFAULT_VERSIONS.server }),
     protocol: DEFAULT_PROTOCOL,
   })),
-  ...SERVER_VERSIONS.flatMap((s) =>
+  // A client world (the 2.0.0 betas) runs the default server: its column would list what 2.4.0's does.
+  ...SERVER_VERSIONS.filter((s) => !('client' in s)).flatMap((s) =>
     PROTOCOL_IDS.map((protocol) => ({
       id: protocol === DEFAULT_PROTOCOL ? `v2-${s.version}` : `v2-${s.version}-${protocol}`,
       title: `v2 ${s.version} · ${protocol}`,

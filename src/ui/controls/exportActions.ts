@@ -64,6 +64,22 @@ function vitest(sdk: ReproSdk, form: ReproForm): ExportAction {
   };
 }
 
+/** The name the case downloads under: what `evaluate` is then given. */
+export function caseFileName(tool: string): string {
+  return `${fileStem(tool)}.case.json`;
+}
+
+/** The case as the engine reads it, downloaded as JSON (the Export menu, and the Python client's note in the Real SDKs pane). */
+export const DOWNLOAD_CASE: ExportAction = {
+  id: 'json',
+  label: 'Download case JSON',
+  unavailable: () => null,
+  run: async (s) => {
+    download(caseFileName(s.tool), `${JSON.stringify(engineCaseOf(s), null, 2)}\n`);
+    return 'Case downloaded (npx mcp-schema-playground evaluate <file> reads it)';
+  },
+};
+
 /** The exports, in menu order. */
 export const EXPORTS: readonly ExportAction[] = [
   {
@@ -86,15 +102,7 @@ export const EXPORTS: readonly ExportAction[] = [
       return copied(bugReportMarkdown(s, s.report as Report, { converter: s.converter, client: s.client, permalink: link.url }), 'Bug report');
     },
   },
-  {
-    id: 'json',
-    label: 'Download case JSON',
-    unavailable: () => null,
-    run: async (s) => {
-      download(`${fileStem(s.tool)}.case.json`, `${JSON.stringify(engineCaseOf(s), null, 2)}\n`);
-      return 'Case downloaded (npm run evaluate -- <file> reads it)';
-    },
-  },
+  DOWNLOAD_CASE,
   vitest('v1', 'accepts'),
   vitest('v2', 'accepts'),
   vitest('v1', 'pin'),

@@ -3,7 +3,8 @@ import { REAL_SDK_ENTRIES } from '../../engine/contract/catalog.ts';
 import type { Report } from '../../engine/report.ts';
 import { realRunOf, type ExpandedRealSdkRow } from '../../engine/values.ts';
 import { importedListing, NEEDS_ZOD } from '../../engine/import/listing-source.ts';
-import { usePlayground } from '../storeContext.ts';
+import { usePlayground, useServices } from '../storeContext.ts';
+import { caseFileName, DOWNLOAD_CASE } from '../controls/exportActions.ts';
 import { Clipped } from './Clipped.tsx';
 import { usePaneGate } from './paneGate.ts';
 import { JsonView } from './JsonView.tsx';
@@ -30,6 +31,33 @@ export function RealSdkPane() {
       {REAL_SDK_ENTRIES.map((sdk) => (
         <SdkRun key={sdk.id} title={sdk.title} pkg={`${sdk.pkg} ${report.versions[sdk.pkg] ?? ''}`} run={realRunOf(report, sdk.id)} role={role} coming={report.pending?.includes('realSdk') === true} />
       ))}
+      {role === 'output' && <PythonInCli />}
+    </div>
+  );
+}
+
+/**
+ * The Python `mcp` client: it runs in the CLI only (its jsonschema and rpds-py wheels would come from a CDN in a
+ * browser), so the pane gives the command for this case and the case file to run it on; no verdict is shown here.
+ */
+function PythonInCli() {
+  const services = useServices();
+  const file = usePlayground((s) => caseFileName(s.tool));
+  const download = () => void DOWNLOAD_CASE.run(services.store.getState(), services).then((notice) => services.store.getState().setToast(notice));
+  return (
+    <div className="sdk-run" data-sdk="Python SDK" data-testid="python-in-cli">
+      <h3>
+        Python SDK <span className="hint">mcp (PyPI) · runs in the CLI, no verdict here</span>{' '}
+        <button type="button" className="link" onClick={download} title={`Downloads ${file}: its jsonschema check (one error, no format) cannot run in a browser`}>
+          {DOWNLOAD_CASE.label}
+        </button>
+      </h3>
+      <dl>
+        <dt>run</dt>
+        <dd>
+          <code data-testid="python-command">npx mcp-schema-playground evaluate {file} --client python-sdk</code>
+        </dd>
+      </dl>
     </div>
   );
 }
