@@ -15,6 +15,12 @@ import { isPolicyNeedsZod4 } from '../src/engine/worlds/needs-zod4.ts';
 import { SCHEMA_LIBRARIES, librariesIn } from '../src/engine/libs/index.ts';
 import { realRunOf, shipsOf } from '../src/engine/values.ts';
 import { askRealClient } from './sdk-oracle.ts';
+import { chunksFor } from '../src/engine/chunks.ts';
+import { firstChunksFor } from '../src/engine/phases/first.ts';
+import { DEFAULT_CASE } from '../src/state/defaults.ts';
+import { EXAMPLES } from '../src/examples/index.ts';
+import { LIBRARY_CASES, LIBRARY_EXAMPLES } from '../src/examples/libraries.ts';
+import { failingTarget, judge, proposeFixes } from '../src/engine/fixes/index.ts';
 import { DEFAULT_LIBRARY_ANSWER, LIBRARY_ROWS } from './schema-libraries.rows.ts';
 
 type Rpc = { id?: number; result?: Record<string, unknown>; error?: { message: string } };
@@ -143,5 +149,65 @@ describe('the schema libraries as packages', () => {
   it('a source that imports a library its chunk was not loaded for cannot reach it; another module is refused naming the libraries', async () => {
     const report = await evaluate({ v: 1, role: 'output', tool: 't', schema: 'import { v4 } from "uuid";\nexport default v4;\n', answer: '{}' });
     expect(report.load).toMatchObject({ ok: false, error: { message: expect.stringContaining('the schema libraries "valibot", "@valibot/to-json-schema", "arktype", "effect", "effect/Schema"') } });
+  });
+});
+
+describe('each library is its own chunk, loaded only for a paste that imports it', () => {
+  const libraryChunks = (input: unknown, first?: Parameters<typeof chunksFor>[1]) => {
+    const chunks = chunksFor(input, first);
+    return SCHEMA_LIBRARIES.filter((l) => chunks.includes(l.chunk)).map((l) => l.vendor);
+  };
+
+  it('the default case loads none, for its first verdict or its full report; nor does a zod example', () => {
+    expect(libraryChunks(DEFAULT_CASE, firstChunksFor({ converter: DEFAULT_CASE.converter, client: DEFAULT_CASE.client }))).toEqual([]);
+    expect(libraryChunks(DEFAULT_CASE)).toEqual([]);
+    for (const example of EXAMPLES.filter((e) => librariesIn(e.case.schema).length === 0)) expect(libraryChunks(example.case)).toEqual([]);
+  });
+
+  it('a paste loads the chunk of each library it imports, and no other, for the first verdict too', () => {
+    for (const row of LIBRARY_ROWS) {
+      const vendor = SCHEMA_LIBRARIES.find((l) => row.source.includes(`from "${l.specifiers[0]}"`))?.vendor;
+      expect(libraryChunks({ schema: row.source })).toEqual([vendor]);
+      expect(libraryChunks({ schema: row.source }, [])).toEqual([vendor]);
+    }
+  });
+});
+
+describe('the library gallery examples: each fix, verified by running the fixed case', () => {
+  const FIXES: Record<string, string> = {
+    'arktype-default-listed-required': '"count?": "number"',
+    'arktype-delete-ships-the-key': '"+": "ignore"',
+    'valibot-date-takes-down-tools-list': 'issuedAt: v.pipe(v.string(), v.isoTimestamp())',
+    'effect-needs-both-wrappers': 'Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(',
+  };
+
+  it('every library example is in the gallery, recorded', () => {
+    expect(LIBRARY_EXAMPLES.map((e) => e.id)).toEqual(Object.keys(FIXES));
+    for (const e of LIBRARY_EXAMPLES) expect(EXAMPLES).toContain(e);
+  });
+
+  for (const example of LIBRARY_CASES) {
+    it(`${example.id}: the trap, then the proposed fix passes`, async () => {
+      const target = { converter: example.case.converter, client: example.case.client };
+      const before = await evaluate(example.case);
+      expect(failingTarget(before, target)).not.toBeNull();
+      const fixes = proposeFixes({ role: example.case.role ?? 'output', schema: example.case.schema, answer: example.case.answer, report: before, target });
+      const fix = fixes.find((f) => f.schema?.includes(FIXES[example.id] ?? '\u0000'));
+      expect(fix, JSON.stringify(fixes.map((f) => f.title))).toBeDefined();
+      const after = await evaluate({ ...example.case, schema: fix?.schema });
+      expect(judge(before, after, { ...target, policy: 'raw' }).passes).toBe(true);
+      // The zod fixes are not offered for another library's schema.
+      expect(fixes.filter((f) => f.title.includes('z.'))).toEqual([]);
+    });
+  }
+
+  it('valibot strictObject: v.looseObject passes', async () => {
+    const row = LIBRARY_ROWS.find((r) => r.name === 'valibot strictObject');
+    const c = { v: 1 as const, role: 'output' as const, tool: 'get_invoice', schema: row?.source ?? '', answer: DEFAULT_LIBRARY_ANSWER };
+    const target = { converter: 'mcp-sdk-v2' as const, client: 'sdk-v2-node' as const };
+    const before = await evaluate(c);
+    const fix = proposeFixes({ role: 'output', schema: c.schema, answer: c.answer, report: before, target }).find((f) => f.schema?.includes('v.looseObject('));
+    const after = await evaluate({ ...c, schema: fix?.schema });
+    expect(judge(before, after, { ...target, policy: 'raw' }).passes).toBe(true);
   });
 });

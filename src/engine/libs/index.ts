@@ -8,78 +8,37 @@
  * `require` (load/modules.ts) gives the code the loaded package's module objects.
  */
 import { chunk, type Chunk } from '../chunk.ts';
-import { tokenize } from '../load/scan.ts';
+import { LIBRARY_CATALOG, vendorsIn, type LibraryEntry } from './catalog.ts';
 
-/** A library's chunk: each specifier it answers, and the module object the code gets for it. */
-type Modules = Readonly<Record<string, object>>;
+export { LIBRARY_SPECIFIERS } from './catalog.ts';
 
-/** One schema library: the npm packages (at the versions package.json pins), the specifiers it answers, its chunk. */
-export interface SchemaLibrary {
-  /** The `~standard.vendor` its schemas carry. */
-  vendor: string;
-  /** npm name → the pinned version (test/schema-libraries.test.ts holds them to the installed packages). */
-  packages: Readonly<Record<string, string>>;
-  /** The import specifiers a schema module may use. */
-  specifiers: readonly string[];
+/** A library's chunk: each specifier it answers, and the module namespace the code gets for it. */
+type Modules = { readonly modules: Readonly<Record<string, object>> };
+
+/** One schema library (catalog.ts) with its chunk. */
+export interface SchemaLibrary extends LibraryEntry {
   chunk: Chunk<Modules>;
 }
 
-/** A package's module object as the transpiled code's `require` gives it (sucrase's interop reads `__esModule`). */
-const asModule = (m: object): object => Object.freeze({ ...m, __esModule: true });
+/** A literal dynamic import each, so the bundler makes each library its own chunk. */
+const CHUNKS: Readonly<Record<string, Chunk<Modules>>> = {
+  valibot: chunk('lib-valibot', () => import('./lib-valibot.ts')),
+  arktype: chunk('lib-arktype', () => import('./lib-arktype.ts')),
+  effect: chunk('lib-effect', () => import('./lib-effect.ts')),
+};
 
-/** The libraries, by vendor: a literal dynamic import each, so the bundler makes each its own chunk. */
-export const SCHEMA_LIBRARIES: readonly SchemaLibrary[] = [
-  {
-    vendor: 'valibot',
-    packages: { valibot: '1.5.0', '@valibot/to-json-schema': '1.8.0' },
-    specifiers: ['valibot', '@valibot/to-json-schema'],
-    chunk: chunk('lib-valibot', async () => {
-      const m = await import('./valibot.ts');
-      return { valibot: asModule(m.valibot), '@valibot/to-json-schema': asModule(m.toJsonSchema) };
-    }),
-  },
-  {
-    vendor: 'arktype',
-    packages: { arktype: '2.2.9' },
-    specifiers: ['arktype'],
-    chunk: chunk('lib-arktype', async () => ({ arktype: asModule((await import('./arktype.ts')).arktype) })),
-  },
-  {
-    vendor: 'effect',
-    packages: { effect: '4.1.0' },
-    specifiers: ['effect', 'effect/Schema'],
-    chunk: chunk('lib-effect', async () => {
-      const m = await import('./effect.ts');
-      return { effect: asModule(m.effect), 'effect/Schema': asModule(m.schema) };
-    }),
-  },
-];
+/** The libraries with their chunks, in catalog order. */
+export const SCHEMA_LIBRARIES: readonly SchemaLibrary[] = LIBRARY_CATALOG.map((entry) => ({ ...entry, chunk: CHUNKS[entry.vendor] as Chunk<Modules> }));
 
-/** Every specifier a library answers. */
-export const LIBRARY_SPECIFIERS: readonly string[] = SCHEMA_LIBRARIES.flatMap((l) => l.specifiers);
+/** The libraries a source imports (catalog.ts `vendorsIn`). */
+export function librariesIn(source: string): SchemaLibrary[] {
+  const vendors = vendorsIn(source);
+  return SCHEMA_LIBRARIES.filter((l) => vendors.includes(l.vendor));
+}
 
 /** The library a specifier belongs to, or undefined. */
 function libraryOfSpecifier(specifier: string): SchemaLibrary | undefined {
   return SCHEMA_LIBRARIES.find((l) => l.specifiers.includes(specifier));
-}
-
-/**
- * The libraries a source imports: a string right after `from`, `import` or `require(` (the tokenizer skips comments,
- * and a string elsewhere is just data) that names one of their specifiers.
- */
-export function librariesIn(source: string): SchemaLibrary[] {
-  if (!LIBRARY_SPECIFIERS.some((s) => source.includes(s))) return [];
-  const tokens = tokenize(source);
-  const found = new Set<SchemaLibrary>();
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k];
-    if (t?.kind !== 'string') continue;
-    const before = tokens[k - 1]?.text;
-    const imports = before === 'from' || before === 'import' || (before === '(' && tokens[k - 2]?.text === 'require');
-    const library = imports ? libraryOfSpecifier(t.text.slice(1, -1)) : undefined;
-    if (library) found.add(library);
-  }
-  return [...found];
 }
 
 /** The chunks of the libraries a case (as sent, unchecked) imports. */
@@ -88,9 +47,18 @@ export function libraryChunksFor(input: unknown): Array<Chunk<unknown>> {
   return typeof schema === 'string' ? librariesIn(schema).map((l) => l.chunk) : [];
 }
 
-/** The module object a library specifier gives the code (its chunk loaded before: chunksFor), or undefined for any other. */
+const asModules = new WeakMap<object, object>();
+
+/**
+ * The module object a library specifier gives the code (its chunk loaded before: chunksFor), or undefined for any
+ * other: the package's namespace, frozen and marked `__esModule` (sucrase's interop reads it), one per namespace.
+ */
 export function libraryModule(specifier: string): object | undefined {
-  return libraryOfSpecifier(specifier)?.chunk.get()[specifier];
+  const namespace = libraryOfSpecifier(specifier)?.chunk.get().modules[specifier];
+  if (namespace === undefined) return undefined;
+  let module = asModules.get(namespace);
+  if (!module) asModules.set(namespace, (module = Object.freeze({ ...namespace, __esModule: true })));
+  return module;
 }
 
 /** A Standard Schema of a library other than zod, read off the value: its vendor and whether it lists (`~standard.jsonSchema`). */

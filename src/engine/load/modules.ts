@@ -7,7 +7,8 @@ import * as zodModule from 'zod';
 import * as zodV3Module from 'zod/v3';
 import * as zodMiniModule from 'zod/mini';
 import type { ZodModules } from '../worlds/zod-modules.ts';
-import { LIBRARY_SPECIFIERS, libraryModule } from '../libs/index.ts';
+import { LIBRARY_SPECIFIERS } from '../libs/catalog.ts';
+import { libraryModule } from '../libs/index.ts';
 
 const asModule = (m: object): Readonly<Record<string, unknown>> => Object.freeze({ ...m, __esModule: true });
 const ZOD_MODULE = asModule(zodModule);

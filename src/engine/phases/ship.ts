@@ -6,7 +6,7 @@ import { analyse, type Analysis } from '../policies/analysis.ts';
 import { POLICIES } from '../policies/index.ts';
 import type { LoadedCase, Policy, Shipment } from '../types.ts';
 import { policyNeedsZod, policyNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
-import { librarySchemaOf } from '../libs/index.ts';
+import { describeLibrarySchema, librarySchemaOf } from '../libs/index.ts';
 
 /** The case's one analysis, or what its computation threw (each policy then reports it as its internal error). */
 export type Analysed = { ok: true; analysis: Analysis } | { ok: false; error: unknown };
@@ -20,9 +20,9 @@ export function analyseAnswer(loaded: LoadedCase, answer: unknown): Analysed {
 export function shipAll(loaded: LoadedCase, answer: Json, analysed: Analysed = analyseAnswer(loaded, answer)): Array<[Policy, Shipment]> {
   const policies = loaded.role === 'input' ? POLICIES.filter((p) => p.shipsRaw) : POLICIES;
   // Only the SDKs' own policy (a parse and a copy) runs on a zod 3 schema or another library's; the others read zod 4's internals.
-  const zod3 = zod3Of(loaded);
   const library = librarySchemaOf(loaded.schema);
-  const notRun = (p: Policy): string | null => (p.shipsRaw ? null : zod3 !== null ? policyNeedsZod4(p.id, zod3) : library !== null ? policyNeedsZod(p.id, library) : null);
+  const zod3 = library === null ? zod3Of(loaded) : null;
+  const notRun = (p: Policy): string | null => (p.shipsRaw ? null : library !== null ? policyNeedsZod(p.id, describeLibrarySchema(library)) : zod3 !== null ? policyNeedsZod4(p.id, zod3) : null);
   return policies.map((p) => {
     const refused = notRun(p);
     if (refused !== null) return [p, { ships: null, undeclared: [], refused, log: null }];

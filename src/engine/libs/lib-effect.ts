@@ -1,8 +1,9 @@
 /** effect's chunk (libs/index.ts): the package (its `Schema` with the Standard Schema wrappers) as a schema module imports it. */
+import * as effect from 'effect';
 import * as Redactable from 'effect/Redactable';
+import * as schema from 'effect/Schema';
 
-export * as effect from 'effect';
-export * as schema from 'effect/Schema';
+export const modules = { effect, 'effect/Schema': schema };
 
 /**
  * effect keeps the running fiber in a global (`globalThis["~effect/Fiber/currentFiber"]`, set whenever an effect runs,
