@@ -211,3 +211,21 @@ describe('the library gallery examples: each fix, verified by running the fixed 
     expect(judge(before, after, { ...target, policy: 'raw' }).passes).toBe(true);
   });
 });
+
+describe('registrations with a library schema load as zod ones do', () => {
+  it('server.registerTool: the v2 server registers it (SDK 1.x takes zod only); its handler gives the answer', async () => {
+    const schema = `${'import { type } from "arktype";\n\n'}server.registerTool("get_invoice", { outputSchema: type({ "+": "delete", id: "string" }) }, async () => ({\n  structuredContent: { id: "1", costCenter: "CC-7" },\n  content: [],\n}));\n`;
+    const report = await evaluate({ v: 1, role: 'output', tool: 'get_invoice', schema, answer: DEFAULT_LIBRARY_ANSWER });
+    expect(report.load).toEqual({ ok: true });
+    expect(report.registration).toMatchObject({ picked: 'get_invoice', handlerAnswer: { id: '1', costCenter: 'CC-7' }, handlerNote: null });
+    expect(report.converters['mcp-sdk-v2']?.policies.raw?.verdicts['sdk-v2-node']).toMatchObject({ valid: false, message: expect.stringContaining('must NOT have additional properties') });
+  });
+
+  it("FastMCP's addTool: its parameters are the input schema", async () => {
+    const schema = 'import * as v from "valibot";\nimport { toStandardJsonSchema } from "@valibot/to-json-schema";\n\nserver.addTool({ name: "find", parameters: toStandardJsonSchema(v.object({ q: v.string() })), execute: async () => "ok" });\n';
+    const report = await evaluate({ v: 1, role: 'input', tool: 'find', schema, answer: '{"q":1}' });
+    expect(report.load).toEqual({ ok: true });
+    expect(report.converters['mcp-sdk-v2']?.listed).toMatchObject({ properties: { q: { type: 'string' } } });
+    expect(report.converters['mcp-sdk-v2']?.policies.raw?.refused).toContain('Input validation error: Invalid arguments for tool find: q: Invalid type: Expected string but received 1');
+  });
+});

@@ -33,7 +33,9 @@ function reportChunks(input: unknown): ReadonlyArray<Chunk<unknown>> {
  * for a realm that only computes the first report (phases/first.ts `firstChunksFor`), the ones given.
  */
 export function chunksFor(input: unknown, first?: ReadonlyArray<Chunk<unknown>>, memo?: TranspileMemo): ReadonlyArray<Chunk<unknown>> {
-  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input, memo), ...libraryChunksFor(input)];
+  // A library's schema is registered on the v2 server even in a first report (SDK 1.x takes zod only: load/register.ts).
+  const libraries = libraryChunksFor(input);
+  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input, memo), ...(libraries.length > 0 ? [sdkV2, ...libraries] : [])];
 }
 
 /** sucrase, when the case's schema source is not a plain JavaScript module (load/transpile.ts). */
