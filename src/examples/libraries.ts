@@ -4,7 +4,7 @@
  * test/record-world-examples.ts into libraries.recorded.json, never written by hand; the text here is the case and
  * what it shows. Each one's fix is proposed and checked by test/schema-libraries.test.ts.
  */
-import type { Example, Expected } from './case-format.ts';
+import { withRecorded, type Example, type Expected } from './case-format.ts';
 import recorded from './libraries.recorded.json' with { type: 'json' };
 
 /** An example before its expectations are attached. */
@@ -70,11 +70,5 @@ export const LIBRARY_CASES: readonly LibraryCase[] = [
   },
 ];
 
-/** The recorded expectations, by example id. */
-const RECORDED = recorded as Record<string, Expected>;
-
-/** The library examples with their recorded expectations (an example not recorded yet is left out of the gallery). */
-export const LIBRARY_EXAMPLES: readonly Example[] = LIBRARY_CASES.flatMap((c) => {
-  const expect = RECORDED[c.id];
-  return expect ? [{ ...c, expect }] : [];
-});
+/** The examples with their expectations, recorded from real runs. */
+export const LIBRARY_EXAMPLES: readonly Example[] = withRecorded(LIBRARY_CASES, recorded as Record<string, Expected>);
