@@ -229,3 +229,22 @@ describe('registrations with a library schema load as zod ones do', () => {
     expect(report.converters['mcp-sdk-v2']?.policies.raw?.refused).toContain('Input validation error: Invalid arguments for tool find: q: Invalid type: Expected string but received 1');
   });
 });
+
+describe('the input role with a library schema', () => {
+  it("the raw row's refusal is the real v2 server's isError text, and the input parse says the library's words", async () => {
+    const schema = 'import * as v from "valibot";\nimport { toStandardJsonSchema } from "@valibot/to-json-schema";\n\nexport const inputSchema = toStandardJsonSchema(v.object({ q: v.string() }));\n';
+    const report = await evaluate({ v: 1, role: 'input', tool: 'find', schema, answer: '{"q":1}' });
+    const run = realRunOf(report, 'v2');
+    expect(run?.isError).toBe(true);
+    expect(report.converters['mcp-sdk-v2']?.policies.raw?.refused).toBe(run?.text);
+    expect(report.input).toMatchObject({ ok: false, error: 'q: Invalid type: Expected string but received 1' });
+  });
+});
+
+describe('effect: only its Schema module is bundled', () => {
+  it('"effect" gives Schema; another name is refused in words, at the import', async () => {
+    const schema = 'import { Schema, Effect } from "effect";\n\nexport const outputSchema = Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(Schema.Struct({ id: Schema.String })));\n';
+    const report = await evaluate({ v: 1, role: 'output', tool: 't', schema, answer: '{"id":"1"}' });
+    expect(report.load).toMatchObject({ ok: false, error: { message: 'SyntaxError: The module "effect" here provides Schema only (the rest of effect is not bundled in the playground): it has no export named Effect.', line: 1 } });
+  });
+});

@@ -46,7 +46,7 @@ export function proposeFixes(c: FixCase): FixCandidate[] {
   const row = c.report.converters[target.converter]?.policies[target.policy];
   const input = { scanned, role: c.role, zodListed: c.report.converters.zod?.listed ?? null, undeclared: row?.undeclared ?? [] };
   // A schema of another library (engine/libs) gets that library's fixes; the zod ones read zod's calls and listing.
-  const vendors = vendorsIn(c.schema);
+  const vendors = vendorsIn(scanned.tokens);
   const kinds = vendors.length > 0 ? vendors.flatMap((v) => LIBRARY_FIX_KINDS[v] ?? []) : SCHEMA_FIX_KINDS;
   const wrapped = vendors.length > 0 ? [] : wrapRoot(scanned, c.role, input.zodListed, parsedAnswer(c.answer));
   const edits = [...kinds.flatMap((k) => k.propose(input)), ...wrapped];

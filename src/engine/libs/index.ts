@@ -8,7 +8,8 @@
  * `require` (load/modules.ts) gives the code the loaded package's module objects.
  */
 import { chunk, type Chunk } from '../chunk.ts';
-import { LIBRARY_CATALOG, vendorsIn, type LibraryEntry } from './catalog.ts';
+import { tokenize } from '../load/scan.ts';
+import { LIBRARY_CATALOG, LIBRARY_SPECIFIERS, vendorsIn, type LibraryEntry } from './catalog.ts';
 
 export { LIBRARY_SPECIFIERS } from './catalog.ts';
 
@@ -32,7 +33,8 @@ export const SCHEMA_LIBRARIES: readonly SchemaLibrary[] = LIBRARY_CATALOG.map((e
 
 /** The libraries a source imports (catalog.ts `vendorsIn`). */
 export function librariesIn(source: string): SchemaLibrary[] {
-  const vendors = vendorsIn(source);
+  if (!LIBRARY_SPECIFIERS.some((s) => source.includes(s))) return [];
+  const vendors = vendorsIn(tokenize(source));
   return SCHEMA_LIBRARIES.filter((l) => vendors.includes(l.vendor));
 }
 
@@ -54,11 +56,28 @@ const asModules = new WeakMap<object, object>();
  * other: the package's namespace, frozen and marked `__esModule` (sucrase's interop reads it), one per namespace.
  */
 export function libraryModule(specifier: string): object | undefined {
-  const namespace = libraryOfSpecifier(specifier)?.chunk.get().modules[specifier];
+  const library = libraryOfSpecifier(specifier);
+  const namespace = library?.chunk.get().modules[specifier];
   if (namespace === undefined) return undefined;
   let module = asModules.get(namespace);
-  if (!module) asModules.set(namespace, (module = Object.freeze({ ...namespace, __esModule: true })));
+  if (!module) {
+    module = Object.freeze({ ...namespace, __esModule: true });
+    if (library?.only?.specifier === specifier) module = partial(module, specifier, library.only.names);
+    asModules.set(namespace, module);
+  }
   return module;
+}
+
+/** A module that holds part of its package: reading another name throws, naming what is here (as ESM refuses a missing export). */
+function partial(module: object, specifier: string, names: readonly string[]): object {
+  return new Proxy(module, {
+    get(target, p, receiver) {
+      if (typeof p === 'string' && !(p in target) && p !== 'then' && p !== 'default') {
+        throw new SyntaxError(`The module "${specifier}" here provides ${names.join(', ')} only (the rest of ${specifier} is not bundled in the playground): it has no export named ${p}.`);
+      }
+      return Reflect.get(target, p, receiver);
+    },
+  });
 }
 
 /** A Standard Schema of a library other than zod, read off the value: its vendor and whether it lists (`~standard.jsonSchema`). */

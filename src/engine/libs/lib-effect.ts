@@ -1,9 +1,12 @@
-/** effect's chunk (libs/index.ts): the package (its `Schema` with the Standard Schema wrappers) as a schema module imports it. */
-import * as effect from 'effect';
+/**
+ * effect's chunk (libs/index.ts): its `Schema` module (with the Standard Schema wrappers), as `effect/Schema` and as
+ * `Schema` of `effect`. Only that part of effect is bundled (the whole package is four times its size); libs/index.ts
+ * refuses the other names of `effect` in words.
+ */
 import * as Redactable from 'effect/Redactable';
 import * as schema from 'effect/Schema';
 
-export const modules = { effect, 'effect/Schema': schema };
+export const modules = { effect: { Schema: schema }, 'effect/Schema': schema };
 
 /**
  * effect keeps the running fiber in a global (`globalThis["~effect/Fiber/currentFiber"]`, set whenever an effect runs,
