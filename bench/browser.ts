@@ -934,6 +934,7 @@ const WHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\/engine-sucrase-/, 'engine chunk: sucrase, to strip TypeScript from the schema module. On the path for a TypeScript schema'],
   [/\/engine-(entry-)?v2-/, 'engine chunk: the v2 SDK (server half), for the v2 rows of the report. Not needed for the v1 verdict'],
   [/\/engine-(entry-)?zod/, 'engine chunk: zod entry points the schema module imports'],
+  [/\/engine-lib-/, 'engine chunk: a schema library (valibot, arktype, effect) the schema module imports. Never on the default case\'s path (see the count above)'],
   [/\/engine-/, 'engine chunk, asked for by the worker while it evaluates (its name says which part)'],
   [/\/client-realm-worlds-/, "the worlds' client realm: only for a version world. Not on the default case's path"],
   [/\/client-realm-/, "the client realm: the clients that give the verdict. Holds SDK v1 with Ajv 8 and ajv-formats (the selected client's, on the path) and also SDK v2's client with its own Ajv provider and with @cfworker/json-schema (the other badges: not needed for the first verdict)"],
@@ -946,11 +947,17 @@ const WHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\/(catalog|report|tool-name|parse|caseBound)-/, 'a chunk the entry script shares with its lazy parts (engine catalog and report types the verdict pane reads)'],
 ];
 
+/** A schema library's engine chunk (src/engine/libs/lib-*.ts). */
+const LIBRARY_CHUNK = /\/engine-lib-/;
+
 /** Each JavaScript file fetched before the first verdict (the median load), with its size and why it is there. */
 function renderFirstFiles(loads: readonly LoadResult[]): string[] {
   const lines = ['JavaScript fetched before the first verdict, file by file (gzip; the load with the median total) and why each is there'];
   for (const l of loads.filter((x) => x.page === 'app' || x.page === 'embed' || x.page === 'floor')) {
     lines.push(`  ${l.page}: ${kb(total(l.js))} in ${l.js.length} files`);
+    // The schema libraries' chunks (src/engine/libs) are fetched only for a paste that imports one: never here.
+    const libraries = l.js.filter((f) => LIBRARY_CHUNK.test(f.path)).length;
+    lines.push(`    schema library chunks (engine-lib-*) fetched: ${libraries}${libraries === 0 ? '' : ' (REGRESSION: the default case imports none)'}`);
     const why = (path: string) => WHY.find(([re]) => re.test(`${l.page === 'floor' ? 'floor' : 'app'}: ${path}`))?.[1] ?? '(no reason on record: see bench/browser.ts WHY)';
     const rows = table(l.js.map((f) => [`    ${f.path}`, kb(f.gzip)])).split('\n');
     lines.push(...rows.map((row, i) => `${row}  ${why(l.js[i]?.path ?? '')}`));

@@ -126,6 +126,22 @@ export const PARITY_ROWS: ParityRow[] = [
     answer: '{"id":"x"}',
     refused: ['Dynamic import is not available: the playground runs your schema without network or module access. Import zod at the top of the file.'],
   },
+  // The schema libraries' chunks load before the realm is hardened, and their schemas run in it (effect's fiber global included).
+  {
+    id: 'valibot-strict-object',
+    schema: 'import * as v from "valibot";\nimport { toStandardJsonSchema } from "@valibot/to-json-schema";\n\nexport const outputSchema = toStandardJsonSchema(v.strictObject({ id: v.string() }));\n',
+    answer: '{"id":"1","costCenter":"CC-7"}',
+  },
+  {
+    id: 'arktype-delete',
+    schema: 'import { type } from "arktype";\n\nexport const outputSchema = type({ "+": "delete", id: "string", count: "number = 1" });\n',
+    answer: '{"id":"1","costCenter":"CC-7"}',
+  },
+  {
+    id: 'effect-both-wrappers',
+    schema: 'import { Schema } from "effect";\n\nexport const outputSchema = Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(Schema.Struct({ id: Schema.String, n: Schema.Number })));\n',
+    answer: '{"id":"1","n":"x","costCenter":"CC-7"}',
+  },
 ];
 
 /** The case a row evaluates. */

@@ -216,7 +216,7 @@ describe('errors are values', () => {
 
   it('an import of anything but zod names the module and its line', () => {
     const source = 'import { z } from "zod";\nimport { v4 } from "uuid";\nexport default z.object({ id: z.string().default(v4()) });';
-    expect(error(source)).toEqual({ message: 'Cannot import "uuid": only "zod", "zod/v3", "zod/v4", "zod/v4/mini", "zod/mini" can be imported here.', line: 2, column: 20 });
+    expect(error(source)).toEqual({ message: 'Cannot import "uuid": only "zod", "zod/v3", "zod/v4", "zod/v4/mini", "zod/mini" and the schema libraries "valibot", "@valibot/to-json-schema", "arktype", "effect", "effect/Schema" can be imported here.', line: 2, column: 20 });
     expect(error('import "./polyfill";\nexport default z.string();')).toMatchObject({ message: expect.stringContaining('"./polyfill"'), line: 1 });
   });
 

@@ -1,11 +1,12 @@
 /**
- * `npx tsx test/record-world-examples.ts [id ...]`: runs each version-world gallery case (or those named) (src/examples/worlds.ts) through the
- * engine and writes src/examples/worlds.recorded.json: the listing errors and the raw-policy verdicts of both SDKs'
- * converters and clients, as the run gave them. Review the file (it must show what each explanation says) before
- * committing it; never edit it by hand.
+ * `npx tsx test/record-world-examples.ts [id ...]`: runs each version-world gallery case (src/examples/worlds.ts) and
+ * each schema-library one (src/examples/libraries.ts), or those named, through the engine and writes
+ * src/examples/worlds.recorded.json and libraries.recorded.json: the listing errors and the raw-policy verdicts of both
+ * SDKs' converters and clients, as the run gave them. Review the files (they must show what each explanation says)
+ * before committing them; never edit them by hand.
  */
 import './setup-worlds.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
@@ -14,6 +15,7 @@ import type { EraOutcome, Expected, ExpectedVerdict } from '../src/examples/case
 import { PROTOCOL_IDS } from '../src/engine/contract/versions.ts';
 import type { JsonSchema } from '../src/engine/report.ts';
 import { WORLD_CASES } from '../src/examples/worlds.ts';
+import { LIBRARY_CASES } from '../src/examples/libraries.ts';
 
 const PAIRS: [ConverterId, ClientId][] = [
   ['mcp-sdk-v1', 'sdk-v1'],
@@ -22,11 +24,26 @@ const PAIRS: [ConverterId, ClientId][] = [
 /** How much of a message the record keeps (a substring the tests look for). */
 const SAYS_CHARS = 120;
 
-const FILE = join(import.meta.dirname, '..', 'src', 'examples', 'worlds.recorded.json');
 const only = process.argv.slice(2);
-// Cases not named keep their earlier record.
-const out = JSON.parse(readFileSync(FILE, 'utf8')) as Record<string, Expected>;
-for (const example of WORLD_CASES.filter((c) => only.length === 0 || only.includes(c.id))) {
+const SETS = [
+  { cases: WORLD_CASES, file: join(import.meta.dirname, '..', 'src', 'examples', 'worlds.recorded.json') },
+  { cases: LIBRARY_CASES, file: join(import.meta.dirname, '..', 'src', 'examples', 'libraries.recorded.json') },
+];
+for (const { cases, file } of SETS) {
+  // Cases not named keep their earlier record.
+  const out = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Record<string, Expected>;
+  for (const example of cases.filter((c) => only.length === 0 || only.includes(c.id))) {
+    const expected = await record(example);
+    out[example.id] = expected;
+    process.stdout.write(`${example.id}: ${JSON.stringify(expected)}\n`);
+  }
+  const ordered = Object.fromEntries(cases.filter((c) => out[c.id]).map((c) => [c.id, out[c.id]]));
+  writeFileSync(file, `${JSON.stringify(ordered, null, 2)}\n`);
+}
+process.exit(0);
+
+/** One case's recorded expectations. */
+async function record(example: (typeof WORLD_CASES)[number]): Promise<Expected> {
   const report = await evaluate(example.case);
   const expected: Expected = {};
   if (!report.load.ok) expected.load = report.load.error;
@@ -47,12 +64,8 @@ for (const example of WORLD_CASES.filter((c) => only.length === 0 || only.includ
   expected.verdicts = verdicts;
   // An era example (it picks a protocol) records both eras side by side, under its own converter and client.
   if (example.case.protocol !== undefined) expected.eras = await Promise.all(PROTOCOL_IDS.map((protocol) => eraOutcome({ ...example.case, protocol }, protocol)));
-  out[example.id] = expected;
-  process.stdout.write(`${example.id}: ${JSON.stringify(expected)}\n`);
+  return expected;
 }
-const ordered = Object.fromEntries(WORLD_CASES.filter((c) => out[c.id]).map((c) => [c.id, out[c.id]]));
-writeFileSync(FILE, `${JSON.stringify(ordered, null, 2)}\n`);
-process.exit(0);
 
 async function eraOutcome(c: (typeof WORLD_CASES)[number]['case'], protocol: EraOutcome['protocol']): Promise<EraOutcome> {
   const report = await evaluate(c);

@@ -34,6 +34,7 @@ import { unvalidatedShipments, wholeResult } from './whole-result.ts';
 import { POLICIES } from './policies/index.ts';
 import type { World } from './worlds/world.ts';
 import { eraOf } from './era.ts';
+import { librarySchemaOf } from './libs/index.ts';
 import type { Verifier } from './phases/verifier.ts';
 import { DEFAULT_PROTOCOL, PACKAGE_VERSIONS as VERSIONS } from './contract/versions.ts';
 import { engineSession, type EngineSession } from './session.ts';
@@ -130,6 +131,9 @@ async function evaluateCase(input: unknown, hooks: EvaluateHooks, session: Engin
   if (registration) Object.assign(report, { tool, registration });
   // The answer is checked whether or not the schema loads: an answer that does not parse says so either way.
   if (!loadResult.ok) return { ...report, load: { ok: false, error: loadResult.error }, ...(answer.ok ? {} : { answer: { ok: false as const, error: answer.error } }) };
+  // Another schema library's packages ran too: the Report names them beside the SDKs.
+  const library = librarySchemaOf(loadResult.schema)?.library;
+  if (library) report.versions = { ...report.versions, ...library.packages };
   const whole = c.role === 'output' && c.answerForm === 'result';
   const loaded: LoadedCase = { role: c.role, tool, schema: loadResult.schema, ...(world.isDefault ? {} : { world }), ...(whole ? { answerForm: 'result' as const } : {}), ...eraOf(c.protocol), ...(session.cache ? { sdkSessions: session.sdkSessions } : {}), memos: session.memos, ...(session.sdkClients ? { sdkClients: session.sdkClients } : {}) };
   return evaluateLoaded(table, c, generateRequestOf(given), answer, loaded, report, { ...hooks, selected, firstOnly: firstChunks !== undefined });

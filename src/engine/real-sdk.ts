@@ -14,6 +14,8 @@ import { RUN_TIMEOUT_MS, sessionPool } from './real-sdk/pool.ts';
 import { open, worldSpecOf, type Session } from './real-sdk/session.ts';
 import type { ToolList } from './real-sdk/client-side.ts';
 import type { RealSdkId } from './contract/catalog.ts';
+import { librarySchemaOf } from './libs/index.ts';
+import { DEFAULT_V1 } from './worlds/world.ts';
 
 
 /** What a real tools/list showed: the listed schema, the error, and (v2) the schema the server converted before wire encoding. */
@@ -26,6 +28,8 @@ export interface SdkListing {
 /** Runs the case through the real server and client of one SDK major. Never hangs: a timeout becomes `callError`. */
 export async function runRealSdk(version: RealSdkId, loaded: LoadedCase, answer: Json): Promise<RealSdkRow> {
   const row: RealSdkRow = { listed: null, listError: null, structuredContent: null, isError: false, text: null, callError: null };
+  const refused = registrationRefused(version, loaded);
+  if (refused !== null) return { ...row, listError: refused };
   const done = await withSession(version, loaded, async (session) => {
     ({ listed: row.listed, listError: row.listError } = await listOnce(session, loaded));
     session.slot.answer = answer;
@@ -49,12 +53,30 @@ export async function runRealSdk(version: RealSdkId, loaded: LoadedCase, answer:
 /** Lists the tool on a real server and client (no call). */
 export async function listWithSdk(version: RealSdkId, loaded: LoadedCase): Promise<SdkListing> {
   const out: SdkListing = { listed: null, listError: null, served: null };
+  const refused = registrationRefused(version, loaded);
+  if (refused !== null) return { ...out, listError: refused };
   const done = await withSession(version, loaded, async (session) => {
     ({ listed: out.listed, listError: out.listError } = await listOnce(session, loaded));
     // v2 keeps the schema it converted (before the 2025 wire codec wraps non-object roots); v1 has no such field.
     if (loaded.role === 'output' && isJsonSchema(session.registered.outputSchemaJson)) out.served = session.registered.outputSchemaJson;
   });
   return done ? out : { ...out, listError: `The SDK did not answer tools/list within ${RUN_TIMEOUT_MS} ms` };
+}
+
+/**
+ * SDK 1.x registers zod schemas only (it has no Standard Schema support): given another library's schema its own
+ * `registerTool` throws, so no server can serve the tool. The words are the SDK's, asked of a server made for the
+ * question; null when it registers the schema (then the run goes on as for any schema).
+ */
+function registrationRefused(version: RealSdkId, loaded: LoadedCase): string | null {
+  if (version !== 'v1' || !librarySchemaOf(loaded.schema)) return null;
+  const Server = (loaded.world?.v1 ?? DEFAULT_V1).McpServer as unknown as new (info: object) => { registerTool(name: string, config: object, handler: () => object): unknown };
+  try {
+    new Server({ name: 'mcp-schema-playground', version: '1.0.0' }).registerTool(loaded.tool, { [loaded.role === 'output' ? 'outputSchema' : 'inputSchema']: loaded.schema }, () => ({ content: [] }));
+    return null;
+  } catch (e) {
+    return `SDK 1.x registers zod schemas only: its registerTool throws "${messageOf(e)}"`;
+  }
 }
 
 /**

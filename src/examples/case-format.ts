@@ -71,3 +71,11 @@ export interface Example extends CaseSpec<Case & { converter: ConverterId; clien
   /** One line: what goes wrong, and which policy or converter fixes it. */
   explanation: string;
 }
+
+/** Cases with their recorded expectations attached, by id (a case not recorded yet is left out of the gallery). */
+export function withRecorded(cases: ReadonlyArray<Omit<Example, 'expect'>>, recorded: Readonly<Record<string, Expected>>): Example[] {
+  return cases.flatMap((c) => {
+    const expect = recorded[c.id];
+    return expect ? [{ ...c, expect }] : [];
+  });
+}

@@ -2,6 +2,7 @@
 // biome-ignore-all lint/style/noExcessiveLinesPerFile: data, not logic: the gallery examples with their case texts and expected verdicts, one entry per example
 import type { Example } from './case-format.ts';
 import { WORLD_EXAMPLES } from './worlds.ts';
+import { LIBRARY_EXAMPLES } from './libraries.ts';
 
 export type { Example };
 
@@ -306,4 +307,5 @@ export const EXAMPLES: readonly Example[] = [
     },
   },
   ...WORLD_EXAMPLES,
+  ...LIBRARY_EXAMPLES,
 ];

@@ -4,8 +4,7 @@
  * test/record-world-examples.ts into worlds.recorded.json, never written by hand; the text here is the case and
  * what it shows.
  */
-import type { Expected } from './case-format.ts';
-import type { Example } from './case-format.ts';
+import { withRecorded, type Example, type Expected } from './case-format.ts';
 import recorded from './worlds.recorded.json' with { type: 'json' };
 
 /** An example before its expectations are attached. */
@@ -79,11 +78,5 @@ export const WORLD_CASES: readonly WorldCase[] = [
   },
 ];
 
-/** The recorded expectations, by example id. */
-const RECORDED = recorded as Record<string, Expected>;
-
-/** The world examples with their recorded expectations (an example not recorded yet is left out of the gallery). */
-export const WORLD_EXAMPLES: readonly Example[] = WORLD_CASES.flatMap((c) => {
-  const expect = RECORDED[c.id];
-  return expect ? [{ ...c, expect }] : [];
-});
+/** The examples with their expectations, recorded from real runs. */
+export const WORLD_EXAMPLES: readonly Example[] = withRecorded(WORLD_CASES, recorded as Record<string, Expected>);

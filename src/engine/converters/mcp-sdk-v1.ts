@@ -5,6 +5,7 @@ import type { Json } from '../report.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { cachedListing, issuesOf, refusalLead } from './support/sdk-listing.ts';
 import { isModern, V1_ERA_NOTE } from '../era.ts';
+import { librarySchemaOf } from '../libs/index.ts';
 
 /** The v1 SDK: draft-07 listing; a non-object output root is left out of tools/list and then fails every call. */
 export const mcpSdkV1Converter: Converter<'mcp-sdk-v1'> = {
@@ -17,6 +18,8 @@ const INTERNAL_ERROR = -32603;
 
 async function build(loaded: LoadedCase): Promise<Listing> {
   const { listed, listError } = await listWithSdk('v1', loaded);
+  // Another library's schema: SDK 1.x's registerTool throws (real-sdk.ts), so there is no server to call.
+  if (listError !== null && librarySchemaOf(loaded.schema)) return { listed, listError, warning: null, callError: listError };
   const api = loaded.world?.v1 ?? DEFAULT_V1;
   const listing: Listing = { listed, listError, warning: isModern(loaded) ? V1_ERA_NOTE.listing : null, refusal: api.getParseErrorMessage ? refusal(loaded, api) : thrownRefusal(loaded, api) };
   if (loaded.role === 'output') listing.refusesAnswer = refusesFalsy(loaded.tool, api);

@@ -7,6 +7,8 @@ import type { Json, Report } from '../report.ts';
 import { importedListing } from '../import/listing-source.ts';
 import { scan } from './locate.ts';
 import { SCHEMA_FIX_KINDS } from './schema-kinds.ts';
+import { LIBRARY_FIX_KINDS } from './library-kinds.ts';
+import { vendorsIn } from '../libs/catalog.ts';
 import { serverFixes } from './server-kinds.ts';
 import { wrapRoot } from './wrap-root.ts';
 import type { FixCandidate, FixTarget } from './types.ts';
@@ -39,7 +41,11 @@ export function proposeFixes(c: FixCase): FixCandidate[] {
   const scanned = scan(c.schema);
   const row = c.report.converters[target.converter]?.policies[target.policy];
   const input = { scanned, role: c.role, zodListed: c.report.converters.zod?.listed ?? null, undeclared: row?.undeclared ?? [] };
-  const edits = [...SCHEMA_FIX_KINDS.flatMap((k) => k.propose(input)), ...wrapRoot(scanned, c.role, input.zodListed, parsedAnswer(c.answer))];
+  // A schema of another library (engine/libs) gets that library's fixes; the zod ones read zod's calls and listing.
+  const vendors = vendorsIn(scanned.tokens);
+  const kinds = vendors.length > 0 ? vendors.flatMap((v) => LIBRARY_FIX_KINDS[v] ?? []) : SCHEMA_FIX_KINDS;
+  const wrapped = vendors.length > 0 ? [] : wrapRoot(scanned, c.role, input.zodListed, parsedAnswer(c.answer));
+  const edits = [...kinds.flatMap((k) => k.propose(input)), ...wrapped];
   return [...edits, ...serverFixes(c.report, target, schemaName(c.schema, c.role))];
 }
 

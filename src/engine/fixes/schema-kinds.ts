@@ -97,7 +97,8 @@ function sameKeys(a: readonly string[] | null, b: readonly string[]): boolean {
   return a !== null && a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 }
 
-function edited(scanned: Scanned, kind: FixKind, title: string, edits: SourceEdit[]): FixCandidate {
+/** A candidate with its edits applied (in words when two of them overlap). */
+export function edited(scanned: Scanned, kind: FixKind, title: string, edits: SourceEdit[]): FixCandidate {
   const schema = applyEdits(scanned.source, edits);
   return schema === null ? inWords(kind, title, title) : { kind, title, schema, answer: null, edits, copy: null, verifiedBy: null };
 }
@@ -106,6 +107,7 @@ function inWords(kind: FixKind, title: string, copy: string): FixCandidate {
   return { kind, title, schema: null, answer: null, edits: [], copy, verifiedBy: null };
 }
 
-function places(n: number): string {
+/** `n place(s)`. */
+export function places(n: number): string {
   return `${n} place${n === 1 ? '' : 's'}`;
 }

@@ -16,7 +16,7 @@ export interface FixTarget {
 }
 
 /** Which kind of change a fix makes (fixes/kinds.ts names each). */
-export type FixKind = 'loosen-object' | 'drop-strict' | 'default-to-optional' | 'date-to-iso' | 'wrap-root' | 'policy' | 'handler-strip';
+export type FixKind = 'loosen-object' | 'drop-strict' | 'default-to-optional' | 'date-to-iso' | 'standard-json-schema' | 'wrap-root' | 'policy' | 'handler-strip';
 
 /**
  * A proposed fix. `schema` (and `answer`, when the fix reshapes it too) is the whole new case text, the edits applied;

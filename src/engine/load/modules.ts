@@ -1,12 +1,14 @@
 /**
- * The module map the user's code runs with: the world's zod package (worlds/world.ts) and nothing else. In every world,
- * the default one included, each of `zod`, `zod/v3`, `zod/v4`, `zod/v4/mini` (and `zod/mini` on 4.x) means what it
- * means in that zod package.
+ * The module map the user's code runs with: the world's zod package (worlds/world.ts), and the schema libraries
+ * (libs/index.ts) whose chunks were loaded for the case. In every world, the default one included, each of `zod`,
+ * `zod/v3`, `zod/v4`, `zod/v4/mini` (and `zod/mini` on 4.x) means what it means in that zod package.
  */
 import * as zodModule from 'zod';
 import * as zodV3Module from 'zod/v3';
 import * as zodMiniModule from 'zod/mini';
 import type { ZodModules } from '../worlds/zod-modules.ts';
+import { LIBRARY_SPECIFIERS } from '../libs/catalog.ts';
+import { libraryModule } from '../libs/index.ts';
 
 const asModule = (m: object): Readonly<Record<string, unknown>> => Object.freeze({ ...m, __esModule: true });
 const ZOD_MODULE = asModule(zodModule);
@@ -27,19 +29,28 @@ export const DEFAULT_IMPORTABLE: Readonly<Record<string, Readonly<Record<string,
 /** The modules a schema may import in the default world. */
 export const IMPORTABLE: readonly string[] = Object.keys(DEFAULT_IMPORTABLE);
 
-/** Thrown by `require` for a module other than zod; it names the module so the error can point at the import. */
+const quoted = (names: readonly string[]): string => names.map((m) => `"${m}"`).join(', ');
+
+/** Thrown by `require` for a module other than zod or a schema library; it names the module so the error can point at the import. */
 export class ImportRefused extends Error {
   constructor(
     readonly module: string,
     readonly importable: readonly string[] = IMPORTABLE,
   ) {
-    super(`Cannot import "${module}": only ${importable.map((m) => `"${m}"`).join(importable.length > 2 ? ', ' : ' and ')} can be imported here.`);
+    super(`Cannot import "${module}": only ${quoted(importable)} and the schema libraries ${quoted(LIBRARY_SPECIFIERS)} can be imported here.`);
   }
+}
+
+/** A schema library's module (its chunk was loaded for this case), or undefined for any other name. */
+function libraryRequire(name: unknown): unknown {
+  return typeof name === 'string' ? libraryModule(name) : undefined;
 }
 
 /** The `require` the transpiled code calls in the default world. */
 export function requireModule(name: unknown): unknown {
   if (typeof name === 'string' && Object.hasOwn(DEFAULT_IMPORTABLE, name)) return DEFAULT_IMPORTABLE[name];
+  const library = libraryRequire(name);
+  if (library) return library;
   throw new ImportRefused(String(name));
 }
 
@@ -55,6 +66,8 @@ export function requireIn(zod: ZodModules | undefined): (name: unknown) => unkno
     require = (name) => {
       const m = typeof name === 'string' ? modules.get(name) : undefined;
       if (m) return m;
+      const library = libraryRequire(name);
+      if (library) return library;
       throw new ImportRefused(String(name), names);
     };
     requires.set(zod, require);

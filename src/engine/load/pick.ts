@@ -8,6 +8,7 @@ import type { RegisteredTool } from './register.ts';
 import { fail, type Step } from './step.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
 import type { ZodModules } from '../worlds/zod-modules.ts';
+import { librarySchemaOf } from '../libs/index.ts';
 
 /** Said when nothing in the source qualifies as the schema. */
 export const NO_SCHEMA = 'No zod schema found: export default your schema, or declare it with const.';
@@ -82,12 +83,13 @@ function lastMatch(source: string, pattern: RegExp): { line: number; column: num
 }
 
 /**
- * A zod schema, or a raw shape (a plain object whose values are all zod schemas) as `z.object(shape)`. Both SDKs take
+ * A zod schema, a Standard Schema of another library (libs/index.ts: the later phases tell it by `librarySchemaOf`), or a raw shape (a plain object whose values are all zod schemas) as `z.object(shape)`. Both SDKs take
  * an empty object handed to them as `z.object({})`, so `named` (the value is the one the source exports as its schema)
  * lets `{}` count too; when the schema is guessed among all exports and declarations, an empty object is just data.
  */
 function toSchema(value: unknown, named: boolean): z.ZodType | null {
   if (isDefaultSchema(value)) return value;
+  if (librarySchemaOf(value)) return value as z.ZodType;
   return isRawShape(value, named, isDefaultSchema) ? z.object(value) : null;
 }
 
@@ -109,7 +111,7 @@ function schemaOf(zod: ZodModules | undefined): ToSchema {
   );
   const isSchema = (v: unknown): boolean => classes.some((c) => v instanceof c) || (typeof v === 'object' && v !== null && '_zod' in v);
   const object = (zod.root['z'] as { object(shape: object): z.ZodType }).object;
-  return (value, named) => (isSchema(value) ? (value as z.ZodType) : isRawShape(value, named, isSchema) ? object(value) : null);
+  return (value, named) => (isSchema(value) || librarySchemaOf(value) ? (value as z.ZodType) : isRawShape(value, named, isSchema) ? object(value) : null);
 }
 
 function isRawShape(value: unknown, allowEmpty: boolean, isSchema: (v: unknown) => boolean): value is Record<string, z.ZodType> {

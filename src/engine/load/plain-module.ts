@@ -54,7 +54,8 @@ type Statement = { edit: Edit; next: number } | null;
 function importStatement(tokens: Token[], k: number): Statement {
   const keyword = tokens[k] as Token;
   const at = (i: number): string => tokens[i]?.text ?? '';
-  const isName = (i: number): boolean => tokens[i]?.kind === 'name' && !['type', 'from', 'as'].includes(at(i));
+  // `type` is TypeScript's `import { type X }` unless it is the imported name itself (arktype's `import { type }`).
+  const isName = (i: number): boolean => tokens[i]?.kind === 'name' && !['from', 'as'].includes(at(i)) && (at(i) !== 'type' || [',', '}'].includes(at(i + 1)));
   let j = k + 1;
   if (tokens[j]?.kind === 'string') return { edit: { start: keyword.start, end: (tokens[j] as Token).end, text: `require(${at(j)})` }, next: j + 1 };
   // Each binding as a declarator, given the expression of the module object, and the names it declares.

@@ -7,6 +7,8 @@
  * moment the code uses it.
  */
 import { DEFAULT_V1 } from '../worlds/world.ts';
+import { librarySchemaOf } from '../libs/index.ts';
+import { sdkV2 } from '../real-sdk/v2-chunk.ts';
 import { ImportRefused } from './modules.ts';
 import type { Token } from './scan.ts';
 
@@ -89,9 +91,18 @@ export class Capture {
 
   /** A capturing server: the registration methods, and any other property a chain (`this.server`, `ctx.mcp`) or a call reaches. */
   host(): object {
-    const sdk = new this.McpServer({ name: 'mcp-schema-playground-capture', version: '1.0.0' }) as SdkServer;
+    const info = { name: 'mcp-schema-playground-capture', version: '1.0.0' };
+    const sdk = new this.McpServer(info) as SdkServer;
+    let v2: SdkServer | undefined;
+    // Another library's schema (engine/libs) is registered as a v2 server registers it: SDK 1.x takes zod only (its
+    // registerTool throws), so a paste with one is a v2 server's (its chunk is loaded with the library's: chunks.ts).
+    const serverFor = (fields: unknown[]): SdkServer => (fields.some((f) => librarySchemaOf(f) !== null) ? (v2 ??= new (sdkV2.get().McpServer as unknown as new (i: object) => SdkServer)(info)) : sdk);
     const methods: Record<Method, (...args: unknown[]) => unknown> = {
-      registerTool: (name, config, handler) => this.sdkRegistered(sdk, 'registerTool', name, () => sdk.registerTool(name, config, handler), schemaFields(config)),
+      registerTool: (name, config, handler) => {
+        const fields = schemaFields(config);
+        const server = serverFor(fields);
+        return this.sdkRegistered(server, 'registerTool', name, () => server.registerTool(name, config, handler), fields);
+      },
       tool: (name, ...rest) => this.sdkRegistered(sdk, 'tool', name, () => sdk.tool(name, ...rest), rest),
       addTool: (options) => this.fastMcp(options),
     };

@@ -20,10 +20,22 @@ export function transpileTypeScript(source: string): Step<Transpiled> {
       filePath: SOURCE_NAME,
       sourceMapOptions: { compiledFilename: 'schema.js' },
     });
-    return { ok: true, value: { code: out.code, map: out.sourceMap ?? null } };
+    return { ok: true, value: { code: directCalls(out.code), map: out.sourceMap ?? null } };
   } catch (e) {
     return fail(syntaxError(source, e));
   }
+}
+
+/**
+ * sucrase calls an imported function as `_mod.f.call(void 0, …)`; a module's own code (and tsc's, esbuild's) calls it
+ * directly. A function without `Function.prototype` has no `.call` (arktype's `type`), so the call is written back as
+ * `(0,_mod.f)(…)`, the same call with `this` undefined, padded so that what follows keeps its column.
+ */
+function directCalls(code: string): string {
+  return code.replace(/\b(_[\w$]+\.[\w$]+)\.call\(void 0(, |\))/g, (whole, callee: string, after: string) => {
+    const call = `(0,${callee})(${after === ')' ? ')' : ''}`;
+    return call + ' '.repeat(Math.max(0, whole.length - call.length));
+  });
 }
 
 function syntaxError(source: string, e: unknown): ErrorInfo {

@@ -3,7 +3,8 @@ import { CONVERTERS } from '../converters/index.ts';
 import { messageOf } from '../lib/message.ts';
 import { unrepresentablePlace } from '../converters/support/unrepresentable-place.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
-import { converterNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
+import { converterNeedsZod, converterNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
+import { describeLibrarySchema, librarySchemaOf } from '../libs/index.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
 import type { ConverterId } from '../contract/catalog.ts';
 
@@ -12,8 +13,14 @@ export async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId
   return Promise.all(CONVERTERS.map(async (conv): Promise<[ConverterId, Listing]> => [conv.id, await listOne(conv, loaded)]));
 }
 
-/** One converter's listing; what it throws is its listError; one that reads zod 4 internals says so on a zod 3 schema. */
+/** One converter's listing; what it throws is its listError; one that reads zod 4 internals says so on a zod 3 schema or another library's. */
 export async function listOne(conv: Converter, loaded: LoadedCase): Promise<Listing> {
+  const library = conv.needsZod4 ? librarySchemaOf(loaded.schema) : null;
+  if (library !== null) {
+    // It serves nothing: no call reaches a server of it, so no client judges an answer under it.
+    const why = converterNeedsZod(conv.id, describeLibrarySchema(library));
+    return { listed: null, listError: why, warning: null, callError: why };
+  }
   const zod3 = conv.needsZod4 ? zod3Of(loaded) : null;
   if (zod3 !== null) return { listed: null, listError: converterNeedsZod4(conv.id, zod3), warning: null };
   let listing: Listing;

@@ -12,6 +12,8 @@ import { belowPipes } from '../lib/pipes.ts';
 import { findDroppedKeys, NOWHERE } from '../lib/undeclared.ts';
 import { undeclaredByShape } from '../lib/undeclared-shape.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
+import { librarySchemaOf } from '../libs/index.ts';
+import { standardValidate } from '../libs/validate.ts';
 
 /** FrontMCP's `InvalidOutputError` message, which its internal message starts with (the parse analysis words refusals with it). */
 export const INVALID_OUTPUT_MESSAGE = 'Tool output validation failed';
@@ -40,6 +42,7 @@ export interface Analysis {
 
 /** Parses the answer once and finds what every policy needs from that parse. */
 export function analyse(schema: z.ZodType, answer: unknown): Analysis {
+  if (librarySchemaOf(schema)) return analyseStandard(schema, answer);
   const parsed = parseWith(schema, answer);
   // A zod 3 schema (a version world's) has no zod 4 pipes to walk.
   const below: ReadonlySet<object> = parsed.ok && isZod4(schema) ? belowPipes(schema, answer) : NOWHERE;
@@ -48,6 +51,19 @@ export function analyse(schema: z.ZodType, answer: unknown): Analysis {
   if (!isZod4(schema)) return { parsed, below, undeclared: [], unjudged: 'zod rejects the answer, and the undeclared keys of a zod 3 schema are found only from a parse that succeeds.' };
   const shape = undeclaredByShape(schema, answer);
   return { parsed, below, undeclared: shape.paths, unjudged: shape.unjudged };
+}
+
+/**
+ * Another library's Standard Schema (libs/index.ts): the v2 server's check, `~standard.validate`. The undeclared keys
+ * are those its own validate drops from the value it returns; a rejected answer's keys are not judged (no walk reads
+ * another library's schema).
+ */
+function analyseStandard(schema: unknown, answer: unknown): Analysis {
+  const result = standardValidate(schema, answer);
+  if (result.ok) return { parsed: { ok: true, data: result.value }, below: NOWHERE, undeclared: findDroppedKeys(answer, result.value, NOWHERE), unjudged: null };
+  const parsed: ParseOutcome = { ok: false, zodMessage: result.message, frontmcp: result.message, issues: result.message, ...(result.threw ? { threw: true as const } : {}) };
+  const why = result.threw ? 'Its validate threw' : 'The library rejects the answer';
+  return { parsed, below: NOWHERE, undeclared: [], unjudged: `${why}, and which keys a schema of another library than zod declares is found only from the value its validate returns.` };
 }
 
 function parseWith(schema: z.ZodType, value: unknown): ParseOutcome {

@@ -4,7 +4,7 @@ import { DEFAULT_VERSIONS } from '../contract/versions.ts';
 import type { LoadedCase } from '../types.ts';
 import { isZod4 } from './zod-kind.ts';
 
-/** Which zod 3 a loaded schema is (`zod 3.25.76`, or the default package's `zod/v3`), or null for a zod 4 schema. */
+/** Which zod 3 a loaded schema is (`zod 3.25.76`, or the default package's `zod/v3`), or null for a zod 4 schema (callers tell another library's first: libs/index.ts). */
 export function zod3Of(loaded: Pick<LoadedCase, 'schema' | 'world'>): string | null {
   if (isZod4(loaded.schema)) return null;
   return loaded.world ? `zod ${loaded.world.versions.zod}` : `"zod/v3" of zod ${DEFAULT_VERSIONS.zod}`;
@@ -15,7 +15,17 @@ export function converterNeedsZod4(id: ConverterId, zod3: string): string {
   return `${titleOf(CONVERTER_ENTRIES, id)} needs a zod 4 schema: this is a zod 3 schema (${zod3}), and zod 3 has no z.toJSONSchema. It runs with a schema from "zod/v4".`;
 }
 
+/** The listError of a converter that reads zod's internals, for another library's Standard Schema (`library`: libs/index.ts describeLibrarySchema). */
+export function converterNeedsZod(id: ConverterId, library: string): string {
+  return `${titleOf(CONVERTER_ENTRIES, id)} needs a zod 4 schema: it reads zod's internals, and this is ${library}. Of the converters, only ${titleOf(CONVERTER_ENTRIES, 'mcp-sdk-v2')} (@modelcontextprotocol/server 2.x) lists other Standard Schema libraries.`;
+}
+
 const POLICY_NEEDS_ZOD4 = ' policy needs a zod 4 schema: ';
+
+/** The refusal of a policy that walks zod 4's internals, for another library's Standard Schema: it does not run. */
+export function policyNeedsZod(id: PolicyId, library: string): string {
+  return `The ${titleOf(POLICY_ENTRIES, id)}${POLICY_NEEDS_ZOD4}FrontMCP's policies read zod's internals, and this is ${library}.`;
+}
 
 /** The refusal of a policy that walks zod 4's internals, for a zod 3 schema. */
 export function policyNeedsZod4(id: PolicyId, zod3: string): string {
