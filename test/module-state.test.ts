@@ -28,6 +28,8 @@ const REALM_TABLES: Record<string, string> = {
   'src/sandbox/clientRealmSdk.ts: byPort': 'the client realm\'s real clients, per port of the schema realm that opened them (a composition root)',
   'src/engine/worlds/load-world.ts: worlds': 'the version worlds a realm imported: module graphs, loaded once per realm like the import cache itself',
   'src/engine/clients/index.ts: byWorld': 'the clients of a world object, built once per world (a realm-wide object, see load-world.ts)',
+  'src/engine/clients/index.ts: ownV2': 'a client world\'s own v2 clients, built once per client API object (realm-wide, as the worlds are)',
+  'src/engine/libs/index.ts: asModules': 'the frozen module object of a schema library\'s namespace, one per namespace of a chunk loaded once per realm',
   'src/engine/lib/pipes.ts: transforms': 'whether a schema object holds a transform: a fact of an immutable object, asked by walks that have no session',
   'src/engine/load/handler.ts: answers': 'a registered tool\'s handler answer, per registered tool object (the loader\'s; its tools come from a session\'s loads)',
   'src/engine/load/modules.ts: requires': 'the require function of a zod modules object (realm-wide, as the worlds are)',
