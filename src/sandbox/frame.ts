@@ -51,10 +51,10 @@ let broken = false;
 let inflight: { req: EvaluateRequest; runBudgetMs: number; loadBudgetMs: number; budgetMs: number; timer: ReturnType<typeof setTimeout> } | null = null;
 let queued: EvaluateRequest | null = null;
 let lastId = -1;
-/** Engine chunks (and the worlds' client realm script, for the frame itself): the app fetches them, the frame keeps them for every later worker. */
-const chunks = chunkRelay<Slot | 'worlds'>({
-  live: (slot) => slot === 'worlds' || slot === current || slot === spare,
-  post: (slot, m) => (slot === 'worlds' ? worldClients.script(m) : slot.port.postMessage(m)),
+/** Engine chunks, the client realm's later part, the worlds' client realm script: the app fetches them, the frame keeps them. */
+const chunks = chunkRelay<Slot | 'worlds' | 'clients'>({
+  live: (slot) => slot === 'worlds' || slot === 'clients' || slot === current || slot === spare,
+  post: (slot, m) => (slot === 'worlds' ? worldClients.script(m) : slot === 'clients' ? clients?.chunks(m) : slot.port.postMessage(m)),
   ask: (names) => toApp({ type: 'need-chunks', names }),
 });
 /** The worlds' client realm (clientRealmWorlds.ts): started when a world case first asks for it. */
@@ -65,6 +65,7 @@ function toApp(m: WorkerReply | FrameEvent): void {
   const message: FrameMessage = { ...m, nonce };
   // Posting to a named origin would mean trusting our own URL; the app authenticates by event.source and nonce.
   window.parent.postMessage(message, '*');
+  clients?.passedOn(m);
 }
 
 function spawn(warmUp: boolean): Slot | null {
@@ -248,7 +249,7 @@ function fromApp(e: MessageEvent<AppMessage>): void {
     budgetMs = m.budgetMs;
     workerUrl = URL.createObjectURL(new Blob([m.source], { type: 'text/javascript' }));
     const clientRealmUrl = URL.createObjectURL(new Blob([m.clientSource], { type: 'text/javascript' }));
-    clients = clientRealmHost(clientRealmUrl, { budgetMs: clientBudgetMs, restarted: clientsRestarted, failed: (message) => fail(`the client realm could not start: ${message}`) });
+    clients = clientRealmHost(clientRealmUrl, { budgetMs: clientBudgetMs, restarted: clientsRestarted, failed: (message) => fail(`the client realm could not start: ${message}`), fetch: (names) => chunks.need('clients', names) });
     // The first worker takes the first case at once, cold; the spare starts once it is idle.
     current = spawn(false);
     pump();
@@ -258,6 +259,7 @@ function fromApp(e: MessageEvent<AppMessage>): void {
     // The app sends only its newest request (src/sandbox/newestWins.ts decides): each one replaces the queued one.
     lastId = m.id;
     queued = m;
+    clients?.passedOn(m);
     pump();
   }
 }

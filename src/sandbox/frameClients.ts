@@ -5,8 +5,10 @@
  * Its watchdog: the realm says `busy` and `idle` around each batch; busy past `budgetMs()` (a listing whose pattern
  * backtracks without end, say), or an error, ends it, and `restarted` tells the frame, which hands each live schema
  * worker a port to a new one (their waiting checks then fail with that reason instead of hanging).
+ * Its later part (the v2 clients, clientRealm.ts) it asks for on its global (`need-chunks`, fetched by the app like an
+ * engine chunk); the frame hands the text back there, and says `load` when the first verdict no longer waits on it.
  */
-import type { ClientRealmInit, ClientRealmStatus } from './protocol.ts';
+import type { ChunkTexts, ClientRealmInit, ClientRealmStatus, FrameToClientRealm } from './protocol.ts';
 
 /**
  * The name the app fetches the worlds' client realm script (clientRealmWorlds.ts) under, beside the engine chunks
@@ -14,12 +16,36 @@ import type { ClientRealmInit, ClientRealmStatus } from './protocol.ts';
  */
 export const WORLDS_CLIENT_REALM_CHUNK = 'client-realm-worlds.js';
 
+/**
+ * The clients whose checks are in the client realm's later part (clientRealm.ts: the v2 SDK's client half);
+ * test/client-realm.test.ts holds this list to the clients' registry.
+ */
+export const LATER_PART_CLIENTS: readonly string[] = ['sdk-v2-node', 'sdk-v2-browser'];
+
+/**
+ * Whether the frame tells its client realm to load the later part on a message it passes on: a case that selects one
+ * of those clients (its first verdict needs it: loaded beside the engine's work), or a report on its way to the app
+ * (the first verdict is out: the other clients' badges come next).
+ */
+export function loadsLaterPart(m: { type: string; case?: unknown }): boolean {
+  if (m.type === 'partial' || m.type === 'report') return true;
+  const client = m.type === 'evaluate' && typeof m.case === 'object' && m.case !== null ? (m.case as { client?: unknown }).client : undefined;
+  return typeof client === 'string' && LATER_PART_CLIENTS.includes(client);
+}
+
 /** The frame's handle on its client realm. */
 export interface ClientRealmHost {
   /** A port to the client realm for a new schema worker, starting the realm if none runs (throws if it cannot start). */
   connect(): MessagePort;
   /** Ends the realm if it is in a batch (a run ran out of time: the hang may be there); whether it did. */
   endIfBusy(reason: string): boolean;
+  /** The app's texts of the parts the realm asked for (`fetch`), posted on its global. */
+  chunks(m: ChunkTexts): void;
+  /**
+   * A message the frame passed on (a request from the app, a reply to it): the realm's later part loads now, once per
+   * realm, when `loadsLaterPart` says so (clientRealm.ts).
+   */
+  passedOn(m: { type: string; case?: unknown }): void;
 }
 
 export interface ClientRealmEvents {
@@ -31,6 +57,8 @@ export interface ClientRealmEvents {
   failed(message: string): void;
   /** The realm's script ran and its parts loaded (each realm started says so once). */
   ready?(): void;
+  /** The realm needs later parts of its bundle: the app fetches them, and `chunks` hands them over. */
+  fetch?(names: string[]): void;
 }
 
 interface Running {
@@ -38,6 +66,8 @@ interface Running {
   timer: ReturnType<typeof setTimeout> | null;
   /** It began a batch: its script loaded, so a later error is a crash, not a realm that cannot start. */
   spoke: boolean;
+  /** It was told to load its later parts. */
+  toldToLoad: boolean;
 }
 
 /** The client realm of a frame whose client realm script is at `url` (a blob: URL: it inherits the frame's CSP). */
@@ -55,12 +85,13 @@ export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'clie
     on.restarted(reason);
   };
   const start = (): Running => {
-    const r: Running = { worker: new Worker(url, { name }), timer: null, spoke: false };
+    const r: Running = { worker: new Worker(url, { name }), timer: null, spoke: false, toldToLoad: false };
     r.worker.onmessage = (e: MessageEvent<Partial<ClientRealmStatus> | null>) => {
       if (realm !== r) return;
       r.spoke = true;
       // Not progress on a batch: a batch's watchdog keeps running.
       if (e.data?.type === 'ready') return on.ready?.();
+      if (e.data?.type === 'need-chunks') return on.fetch?.(Array.isArray(e.data.names) ? e.data.names : []);
       stopTimer(r);
       if (e.data?.type !== 'busy') return;
       const ms = on.budgetMs();
@@ -90,6 +121,14 @@ export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'clie
       if (!realm || realm.timer === null) return false;
       end(realm, reason);
       return true;
+    },
+    chunks(m) {
+      realm?.worker.postMessage(m satisfies FrameToClientRealm);
+    },
+    passedOn(m) {
+      if (!realm || realm.toldToLoad || !loadsLaterPart(m)) return;
+      realm.toldToLoad = true;
+      realm.worker.postMessage({ type: 'load' } satisfies FrameToClientRealm);
     },
   };
 }

@@ -16,6 +16,7 @@ import { elideLargeValues } from './elide.ts';
 import { BLOCKED_GLOBALS, hardenRealm, removeGlobal } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
 import { clientRealm, dataOf } from './workerClients.ts';
+import { chunkRequests } from './chunkRequests.ts';
 import { hasOwnClients } from '../engine/worlds/entries.ts';
 import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
 
@@ -80,25 +81,6 @@ async function warmUp(verifier: Verifier, session: EngineSession): Promise<void>
       // Nothing to report: no case of the user's has run.
     }
   }
-}
-
-/** The worker's chunk requests to the frame: one at a time per name list, answered in order. */
-function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: string[]): Promise<string[]>; answer(m: Extract<FrameToWorker, { type: 'chunks' }>): void } {
-  const waiting: Array<{ names: string; resolve(texts: string[]): void; reject(e: Error): void }> = [];
-  return {
-    fetch: (names) =>
-      new Promise((resolve, reject) => {
-        waiting.push({ names: names.join('\n'), resolve, reject });
-        send({ type: 'need-chunks', names });
-      }),
-    answer: (m) => {
-      const at = waiting.findIndex((w) => w.names === m.names.join('\n'));
-      const [w] = at >= 0 ? waiting.splice(at, 1) : [];
-      if (!w) return;
-      if ('texts' in m && m.texts.length === m.names.length) w.resolve(m.texts);
-      else w.reject(new Error('error' in m ? m.error : 'the engine part arrived incomplete'));
-    },
-  };
 }
 
 async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void, verifier: Verifier, session: EngineSession): Promise<void> {
