@@ -25,7 +25,7 @@ function partsAnswer(parts: ReadonlyMap<string, string>, names: string[]): unkno
  * schema's worker reaches it: data in, data out (here as JSON text, so no object of either realm crosses). Its later
  * parts (`parts`) are handed over on its global as the frame hands them, when it asks.
  */
-export function clientRealmIn(code: string, parts: ReadonlyMap<string, string> = new Map()): Verifier {
+export function clientRealmIn(code: string, parts: ReadonlyMap<string, string> = new Map()): Verifier & { toPort(message: unknown): void } {
   let reply: ((text: string) => void) | null = null;
   const status = (text: string) => {
     const m = JSON.parse(text) as { type?: string; names?: string[] };
@@ -49,6 +49,8 @@ export function clientRealmIn(code: string, parts: ReadonlyMap<string, string> =
   runInContext('__init()', context);
   let next = 0;
   return {
+    /** Any message on the port a schema realm holds, as that realm could send it. */
+    toPort: (message) => (context as unknown as { __deliver(text: string): void }).__deliver(JSON.stringify(message)),
     verify: (requests) =>
       new Promise((resolve) => {
         const id = next++;

@@ -127,6 +127,23 @@ describe('evaluate() with a verifier', () => {
   });
 });
 
+describe('the later part', () => {
+  it('is taken only from the frame, on the realm\'s global: a text sent over a schema realm\'s port while the realm waits for it is not evaluated (attack row)', async () => {
+    const [name] = [...bundle.chunks.keys()];
+    const realm = clientRealmIn(bundle.code, bundle.chunks);
+    const request: VerifyRequest = { client: 'sdk-v2-browser', listed: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false }, structuredContent: { id: '1', extra: 2 }, isError: false, tool: 't' };
+    // The realm asks for the part at once (the batch needs it) and the frame's answer comes on a later turn: the
+    // forged text arrives first, while the realm waits, with the part's own name.
+    const asked = realm.verify([request]);
+    const forged = 'exports.CfWorkerJsonSchemaValidator = class { getValidator() { return () => ({ valid: true, data: null, errorMessage: undefined }); } };';
+    realm.toPort({ type: 'chunks', names: [name], texts: [forged] });
+    const [verdict] = await asked;
+    await sdkV2.load();
+    expect(verdict).toEqual((await inProcessVerifier.verify([request]))[0]);
+    expect(verdict).toMatchObject({ valid: false });
+  });
+});
+
 describe('a schema realm whose built-ins were patched', () => {
   it('cannot change the client realm’s verdict (attack row: a forged Function writes always-true validators)', async () => {
     const clientRealm = clientRealmIn(bundle.code, bundle.chunks);
