@@ -5,10 +5,10 @@
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { createAutosave } from '../src/state/persistence/drafts.ts';
 import { memoryStorage } from '../test/memory-storage.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 // Each test opens the app several times and waits out the watchdog: give a busy runner room.
 test.beforeEach(() => test.slow());

@@ -14,9 +14,10 @@ import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
-import { createLinkEncoder } from './state/permalink.ts';
+import { indexedDbShelf, startStoredReports } from './state/storedReports.ts';
+import { ENGINE_BUILD_ID } from './sandbox/buildId.ts';
 import { startPersistence } from './state/persistence/index.ts';
-import { createPlaygroundStore, selectCase } from './state/store.ts';
+import { createPlaygroundStore } from './state/store.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
@@ -27,6 +28,8 @@ import { installTestHook } from './ui/testHook.ts';
 import { rememberTheme, storedTheme } from './ui/themeChoice.ts';
 import { createUiStore } from './ui/uiStore.ts';
 import './ui/styles.css';
+import { normalizeCase } from './engine/case.ts';
+import { createLinkEncoder } from './state/linkEncoder.ts';
 
 // First: the sandbox frame starts loading (and its worker booting) while the starting case is read and the UI is set up.
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so.
@@ -46,6 +49,10 @@ if (start.example) store.getState().setExample(start.example);
 const ui = options.embed ? createUiStore() : createUiStore(storedTheme() ?? 'auto', rememberTheme);
 const persistence = startPersistence(store, window, autosave, links);
 const live = startLiveEvaluation(store, evaluator, { hold: start.held !== null });
+// A repeat visit shows the report this build gave the case last time, marked as re-checked, until the run replaces it.
+// An embed keeps nothing, as with drafts.
+const shelf = options.embed ? null : indexedDbShelf();
+if (shelf) startStoredReports(store, shelf, ENGINE_BUILD_ID, { show: start.held === null });
 installTestHook(store, ui);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
 // only when the reader clicks Edit, which then wants Monaco at once.
@@ -58,7 +65,7 @@ if (options.embed && window.parent !== window) startEmbedBridge(store, root, win
 
 const link = (): ShareLink => {
   persistence.flushLink();
-  const shared = links.linkOf(selectCase(store.getState()));
+  const shared = links.linkOf(normalizeCase(store.getState()));
   if (!shared.ok) return { ok: false, message: TOO_LARGE.share(shared.tooLarge, options.embed) };
   return { ok: true, url: openInPlaygroundUrl(window.location.href, shared.link) };
 };

@@ -4,13 +4,14 @@ import { AUTOSAVE_KEY, browserStorage, createAutosave } from '../src/state/persi
 import { throttle } from '../src/state/persistence/writer.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
-import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { startingPoint } from '../src/state/initial.ts';
 import { startAutosave } from '../src/state/persistence/draftSaver.ts';
-import { createPlaygroundStore, selectCase } from '../src/state/store.ts';
+import { createPlaygroundStore } from '../src/state/store.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
+import { type Case, normalizeCase } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** An in-memory Storage; `failWith` makes every access throw it (setItem only, with `onlyWrites`). */
 class FakeStorage implements Storage {
@@ -48,9 +49,9 @@ const FULL = { ok: false, reason: 'full', message: "Autosave is off: this browse
 const UNAVAILABLE = { ok: false, reason: 'unavailable', message: "Autosave is off: this browser's storage is unavailable." };
 const WRITTEN = { ok: true, written: true };
 const UNCHANGED = { ok: true, written: false };
-const edited: PlaygroundCase = { ...DEFAULT_CASE, schema: 'export default z.string();', answer: '"x"' };
+const edited: Case = { ...DEFAULT_CASE, schema: 'export default z.string();', answer: '"x"' };
 /** A case past the 4 MB a link may unpack to (5 MB of answer). */
-const huge: PlaygroundCase = { ...edited, answer: `"${'x'.repeat(5 * 1024 * 1024)}"` };
+const huge: Case = { ...edited, answer: `"${'x'.repeat(5 * 1024 * 1024)}"` };
 const TOO_LARGE = { ok: false, reason: 'too-large', message: 'This case is too large for a link (5.0 MB > 4 MB); it is not autosaved.' };
 
 describe('createAutosave', () => {
@@ -77,7 +78,7 @@ describe('createAutosave', () => {
     ['another version', JSON.stringify({ v: 2, link: encodePermalink(edited), timedOut: false })],
     ['no link', JSON.stringify({ v: 1, timedOut: true })],
     ['a damaged link', JSON.stringify({ v: 1, link: '#v1.@@@', timedOut: false })],
-    ['a link of the wrong shape', JSON.stringify({ v: 1, link: encodePermalink({ ...edited, role: 'nope' } as unknown as PlaygroundCase), timedOut: false })],
+    ['a link of the wrong shape', JSON.stringify({ v: 1, link: encodePermalink({ ...edited, role: 'nope' } as unknown as Case), timedOut: false })],
   ])('ignores stored data that is %s', (_, text) => {
     const storage = new FakeStorage();
     storage.items.set(AUTOSAVE_KEY, text);
@@ -332,10 +333,10 @@ describe('startAutosave: the store wired to the autosave', () => {
   });
 });
 
-describe('issue 9: a link never replaces the saved draft until edited; a case that crashed the page is held', () => {
+describe('a link never replaces the saved draft until edited; a case that crashed the page is held', () => {
   afterEach(() => vi.useRealTimers());
-  const draft: PlaygroundCase = { ...DEFAULT_CASE, answer: '{"my":"draft"}' };
-  const linkCase: PlaygroundCase = { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" };
+  const draft: Case = { ...DEFAULT_CASE, answer: '{"my":"draft"}' };
+  const linkCase: Case = { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" };
   const noPage = { addEventListener: () => {}, removeEventListener: () => {} };
 
   /** Boots as main.tsx does: the starting point from the location and the storage, the store, autosave. */
@@ -415,7 +416,7 @@ describe('issue 9: a link never replaces the saved draft until edited; a case th
     store.getState().setField('converter', 'frontmcp');
     store.getState().setField('client', 'sdk-v2-browser');
     store.getState().setVersions({ sdk: '1.20.2' });
-    const mine = selectCase(store.getState());
+    const mine = normalizeCase(store.getState());
     vi.advanceTimersByTime(500);
     const example = EXAMPLES.find((e) => e.case.versions !== undefined)!;
     // What the Examples menu does.
@@ -427,7 +428,7 @@ describe('issue 9: a link never replaces the saved draft until edited; a case th
     // This tab offers the draft back, whole.
     expect(store.getState().previousDraft).toEqual(mine);
     store.getState().restorePreviousDraft();
-    expect(selectCase(store.getState())).toEqual(mine);
+    expect(normalizeCase(store.getState())).toEqual(mine);
     stop();
   });
 

@@ -15,9 +15,9 @@ import { remoteClients } from '../src/sandbox/realClients.ts';
  * What the frame answers a realm's `need-chunks` with: the texts of its later parts, from the built bundle (`parts`,
  * file name → text), or why one is missing.
  */
-function partsAnswer(parts: ReadonlyMap<string, string>, names: string[]): unknown {
+function partsAnswer(parts: ReadonlyMap<string, string>, id: number | undefined, names: string[]): unknown {
   const texts = names.map((n) => parts.get(n));
-  return texts.every((t) => t !== undefined) ? { type: 'chunks', names, texts } : { type: 'chunks', names, error: `no part named ${names.join(', ')}` };
+  return texts.every((t) => t !== undefined) ? { type: 'chunks', id, names, texts } : { type: 'chunks', id, names, error: `no part named ${names.join(', ')}` };
 }
 
 /**
@@ -28,8 +28,8 @@ function partsAnswer(parts: ReadonlyMap<string, string>, names: string[]): unkno
 export function clientRealmIn(code: string, parts: ReadonlyMap<string, string> = new Map()): Verifier & { toPort(message: unknown): void } {
   let reply: ((text: string) => void) | null = null;
   const status = (text: string) => {
-    const m = JSON.parse(text) as { type?: string; names?: string[] };
-    if (m.type === 'need-chunks') setTimeout(() => (context as unknown as { __global(text: string): void }).__global(JSON.stringify(partsAnswer(parts, m.names ?? []))));
+    const m = JSON.parse(text) as { type?: string; id?: number; names?: string[] };
+    if (m.type === 'need-chunks') setTimeout(() => (context as unknown as { __global(text: string): void }).__global(JSON.stringify(partsAnswer(parts, m.id, m.names ?? []))));
   };
   const context = createContext({ console, TextEncoder, TextDecoder, URL, URLSearchParams, setTimeout, clearTimeout, queueMicrotask, AbortController, crypto, __out: (text: string) => reply?.(text), __status: status });
   runInContext(
@@ -77,8 +77,8 @@ export function clientRealmThread(code: string, parts: ReadonlyMap<string, strin
     self.postMessage = (m) => parentPort.postMessage(m);
     parentPort.on('message', (data) => listeners.slice().forEach((f) => f({ data })));\n`;
   const worker = new Worker(shim + code, { eval: true });
-  worker.on('message', (m: { type?: string; names?: string[] }) => {
-    if (m?.type === 'need-chunks') worker.postMessage(partsAnswer(parts, m.names ?? []));
+  worker.on('message', (m: { type?: string; id?: number; names?: string[] }) => {
+    if (m?.type === 'need-chunks') worker.postMessage(partsAnswer(parts, m.id, m.names ?? []));
   });
   const { port1, port2 } = new MessageChannel();
   worker.postMessage({ type: 'init', port: port2 }, [port2 as never]);

@@ -13,7 +13,7 @@ import { bundleClientRealm, type ClientRealmBundle } from '../vite-plugins/engin
 import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
 import { CLIENT_REGISTRY } from '../src/engine/clients/index.ts';
 import { sdkV2 } from '../src/engine/real-sdk/v2-chunk.ts';
-import { LATER_PART_CLIENTS, loadsLaterPart } from '../src/sandbox/frameClients.ts';
+import { LATER_PART_CLIENTS, selectsLaterPart } from '../src/sandbox/frameClients.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { inProcessVerifier, type Verifier, type VerifyRequest } from '../src/engine/phases/verifier.ts';
 import type { Json, Report, Verdict } from '../src/engine/report.ts';
@@ -68,10 +68,10 @@ describe('the client realm bundle', () => {
 
   it('the frame loads the later part first only for the clients in it (held to the registry)', () => {
     expect([...LATER_PART_CLIENTS].sort()).toEqual(CLIENT_IDS.filter((id) => CLIENT_REGISTRY[id].chunks?.includes(sdkV2)).sort());
-    expect(loadsLaterPart({ type: 'evaluate', case: { client: 'sdk-v2-browser' } })).toBe(true);
-    expect(loadsLaterPart({ type: 'evaluate', case: { client: 'sdk-v1' } })).toBe(false);
-    expect(loadsLaterPart({ type: 'evaluate', case: {} })).toBe(false);
-    expect(loadsLaterPart({ type: 'partial' })).toBe(true);
+    expect(selectsLaterPart({ client: 'sdk-v2-browser' })).toBe(true);
+    expect(selectsLaterPart({ client: 'sdk-v1' })).toBe(false);
+    expect(selectsLaterPart({})).toBe(false);
+    expect(selectsLaterPart(null)).toBe(false);
   });
 
   it('answers the v1 client\'s checks with its script alone; a v2 check waits for the later part', async () => {
@@ -133,10 +133,10 @@ describe('the later part', () => {
     const realm = clientRealmIn(bundle.code, bundle.chunks);
     const request: VerifyRequest = { client: 'sdk-v2-browser', listed: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false }, structuredContent: { id: '1', extra: 2 }, isError: false, tool: 't' };
     // The realm asks for the part at once (the batch needs it) and the frame's answer comes on a later turn: the
-    // forged text arrives first, while the realm waits, with the part's own name.
+    // forged text arrives first, while the realm waits, with the part's own name and the id the realm asked under.
     const asked = realm.verify([request]);
     const forged = 'exports.CfWorkerJsonSchemaValidator = class { getValidator() { return () => ({ valid: true, data: null, errorMessage: undefined }); } };';
-    realm.toPort({ type: 'chunks', names: [name], texts: [forged] });
+    realm.toPort({ type: 'chunks', id: 1, names: [name], texts: [forged] });
     const [verdict] = await asked;
     await sdkV2.load();
     expect(verdict).toEqual((await inProcessVerifier.verify([request]))[0]);

@@ -8,11 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giantAnswerCase } from '../bench/browser.ts';
 import { AUTOSAVE_KEY, createAutosave } from '../src/state/persistence/drafts.ts';
 import { memoryStorage } from './memory-storage.ts';
-import { createLinkEncoder, decodePermalink, tooLargeForLink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { startAutosave } from '../src/state/persistence/draftSaver.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { createPlaygroundStore, selectCase } from '../src/state/store.ts';
+import { createPlaygroundStore } from '../src/state/store.ts';
 import { startUrlSync } from '../src/state/persistence/urlHash.ts';
+import { normalizeCase } from '../src/engine/case.ts';
+import { createLinkEncoder, tooLargeForLink } from '../src/state/linkEncoder.ts';
 
 /** The most one task may deflate: about 100 ms of fflate at level 9 on the busy 2-core runner (a few ms on a quiet one). */
 const TASK_BYTES = 32 * 1024;
@@ -78,7 +80,7 @@ describe('a 1.5 MB case is linked and autosaved without blocking the page', () =
     expect(linked()).toBe(true);
     expect(tasks).toBeGreaterThanOrEqual(Math.ceil(payloadBytes / TASK_BYTES));
     // The address bar holds the giant case's link, and the autosave holds the case as timed out.
-    expect(decodePermalink(writes.at(-1) ?? '')).toEqual({ ok: true, state: selectCase(store.getState()) });
+    expect(decodePermalink(writes.at(-1) ?? '')).toEqual({ ok: true, state: normalizeCase(store.getState()) });
     expect(storage.getItem(AUTOSAVE_KEY)).not.toBeNull();
     expect(createAutosave(storage).load()).toEqual({ state: giant, held: 'timeout', previous: null });
   });

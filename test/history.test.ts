@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase, exampleLink } from '../src/examples/links.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { startUrlSync } from '../src/state/persistence/urlHash.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** A window with a real-enough history: entries, replaceState, pushState, and Back firing hashchange as a browser does. */
 function historyWindow(hash: string) {

@@ -1,17 +1,18 @@
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROLES } from '../src/engine/case.ts';
-import { CLIENT_IDS, CONVERTER_IDS } from '../src/engine/report.ts';
+import type { Case } from '../src/engine/case.ts';
+import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../src/engine/contract/catalog.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase, exampleLink } from '../src/examples/links.ts';
 import { startingPoint } from '../src/state/initial.ts';
-import { MAX_DECODED_BYTES, decodePermalink, describeTooLarge, encodePermalink, getInitialState, readLink, tooLargeForLink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { decodePermalink, getInitialState, readLink } from '../src/state/permalink.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import { startUrlSync } from '../src/state/persistence/urlHash.ts';
+import { describeTooLarge, encodePermalink, MAX_DECODED_BYTES, tooLargeForLink } from '../src/state/linkEncoder.ts';
 
-const arbCase: fc.Arbitrary<PlaygroundCase> = fc.record({
+const arbCase: fc.Arbitrary<Case> = fc.record({
   role: fc.constantFrom(...ROLES),
   tool: fc.string({ unit: 'binary' }),
   schema: fc.string({ unit: 'binary' }),

@@ -6,8 +6,10 @@
  * backtracks without end, say), or an error, ends it, and `restarted` tells the frame, which hands each live schema
  * worker a port to a new one (their waiting checks then fail with that reason instead of hanging).
  * Its later part (the v2 clients, clientRealm.ts) it asks for on its global (`need-chunks`, fetched by the app like an
- * engine chunk); the frame hands the text back there, and says `load` when the first verdict no longer waits on it.
+ * engine chunk, under a correlator id); the frame hands the text back there, and says `load` when the scheduler calls
+ * `loadLater`.
  */
+import { messageOf } from '../engine/lib/message.ts';
 import type { ChunkTexts, ClientRealmInit, ClientRealmStatus, FrameToClientRealm } from './protocol.ts';
 
 /**
@@ -23,13 +25,11 @@ export const WORLDS_CLIENT_REALM_CHUNK = 'client-realm-worlds.js';
 export const LATER_PART_CLIENTS: readonly string[] = ['sdk-v2-node', 'sdk-v2-browser'];
 
 /**
- * Whether the frame tells its client realm to load the later part on a message it passes on: a case that selects one
- * of those clients (its first verdict needs it: loaded beside the engine's work), or a report on its way to the app
- * (the first verdict is out: the other clients' badges come next).
+ * Whether a case selects one of those clients: its first verdict needs the later part, so the scheduler has it loaded
+ * at once, beside the engine's work (else it loads once the first verdict is out: the other clients' badges come next).
  */
-export function loadsLaterPart(m: { type: string; case?: unknown }): boolean {
-  if (m.type === 'partial' || m.type === 'report') return true;
-  const client = m.type === 'evaluate' && typeof m.case === 'object' && m.case !== null ? (m.case as { client?: unknown }).client : undefined;
+export function selectsLaterPart(c: unknown): boolean {
+  const client = typeof c === 'object' && c !== null ? (c as { client?: unknown }).client : undefined;
   return typeof client === 'string' && LATER_PART_CLIENTS.includes(client);
 }
 
@@ -39,13 +39,13 @@ export interface ClientRealmHost {
   connect(): MessagePort;
   /** Ends the realm if it is in a batch (a run ran out of time: the hang may be there); whether it did. */
   endIfBusy(reason: string): boolean;
-  /** The app's texts of the parts the realm asked for (`fetch`), posted on its global. */
-  chunks(m: ChunkTexts): void;
   /**
-   * A message the frame passed on (a request from the app, a reply to it): the realm's later part loads now, once per
-   * realm, when `loadsLaterPart` says so (clientRealm.ts).
+   * Loads the realm's later part now (clientRealm.ts: the v2 client half), off the first verdict's path: the scheduler
+   * calls it when the page's first report reached the app, and at once for a request whose case selects a client in it
+   * (`selectsLaterPart`). Once asked, every realm started afterwards (after a restart) loads it too; a batch that waits
+   * on it is timed by the realm's watchdog.
    */
-  passedOn(m: { type: string; case?: unknown }): void;
+  loadLater?(): void;
 }
 
 export interface ClientRealmEvents {
@@ -57,8 +57,8 @@ export interface ClientRealmEvents {
   failed(message: string): void;
   /** The realm's script ran and its parts loaded (each realm started says so once). */
   ready?(): void;
-  /** The realm needs later parts of its bundle: the app fetches them, and `chunks` hands them over. */
-  fetch?(names: string[]): void;
+  /** The texts of later parts of its bundle the realm asked for (the frame's chunk relay: the app fetches them). */
+  fetch?(names: string[]): Promise<string[]>;
 }
 
 interface Running {
@@ -66,13 +66,24 @@ interface Running {
   timer: ReturnType<typeof setTimeout> | null;
   /** It began a batch: its script loaded, so a later error is a crash, not a realm that cannot start. */
   spoke: boolean;
-  /** It was told to load its later parts. */
-  toldToLoad: boolean;
 }
 
 /** The client realm of a frame whose client realm script is at `url` (a blob: URL: it inherits the frame's CSP). */
 export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'client-realm'): ClientRealmHost {
   let realm: Running | null = null;
+  /** `loadLater` was called: the realm running then, and each started after, loads its later part. */
+  let later = false;
+  const tellLoad = (r: Running) => r.worker.postMessage({ type: 'load' } satisfies FrameToClientRealm);
+  /** Answers a realm's `need-chunks` on its global, under the id it asked with (its chunkRequests.ts). */
+  const fetchFor = (r: Running, id: unknown, names: unknown) => {
+    if (typeof id !== 'number' || !Array.isArray(names) || !names.every((n): n is string => typeof n === 'string')) return;
+    const post = (m: ChunkTexts) => void (realm === r && r.worker.postMessage(m satisfies FrameToClientRealm));
+    const texts = on.fetch ? on.fetch(names) : Promise.reject(new Error('the frame fetches no parts for this realm'));
+    void texts.then(
+      (t) => post({ type: 'chunks', id, names, texts: t }),
+      (e: unknown) => post({ type: 'chunks', id, names, error: messageOf(e) }),
+    );
+  };
   const stopTimer = (r: Running) => {
     if (r.timer !== null) clearTimeout(r.timer);
     r.timer = null;
@@ -85,13 +96,13 @@ export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'clie
     on.restarted(reason);
   };
   const start = (): Running => {
-    const r: Running = { worker: new Worker(url, { name }), timer: null, spoke: false, toldToLoad: false };
+    const r: Running = { worker: new Worker(url, { name }), timer: null, spoke: false };
     r.worker.onmessage = (e: MessageEvent<Partial<ClientRealmStatus> | null>) => {
       if (realm !== r) return;
       r.spoke = true;
       // Not progress on a batch: a batch's watchdog keeps running.
       if (e.data?.type === 'ready') return on.ready?.();
-      if (e.data?.type === 'need-chunks') return on.fetch?.(Array.isArray(e.data.names) ? e.data.names : []);
+      if (e.data?.type === 'need-chunks') return fetchFor(r, e.data.id, e.data.names);
       stopTimer(r);
       if (e.data?.type !== 'busy') return;
       const ms = on.budgetMs();
@@ -107,6 +118,7 @@ export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'clie
       on.failed(e.message || 'The client realm could not start');
     };
     realm = r;
+    if (later) tellLoad(r);
     return r;
   };
   return {
@@ -122,13 +134,10 @@ export function clientRealmHost(url: string, on: ClientRealmEvents, name = 'clie
       end(realm, reason);
       return true;
     },
-    chunks(m) {
-      realm?.worker.postMessage(m satisfies FrameToClientRealm);
-    },
-    passedOn(m) {
-      if (!realm || realm.toldToLoad || !loadsLaterPart(m)) return;
-      realm.toldToLoad = true;
-      realm.worker.postMessage({ type: 'load' } satisfies FrameToClientRealm);
+    loadLater() {
+      if (later) return;
+      later = true;
+      if (realm) tellLoad(realm);
     },
   };
 }

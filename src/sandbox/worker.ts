@@ -18,7 +18,8 @@ import type { Verifier } from '../engine/phases/verifier.ts';
 import { clientRealm, dataOf } from './workerClients.ts';
 import { chunkRequests } from './chunkRequests.ts';
 import { hasOwnClients } from '../engine/worlds/entries.ts';
-import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
+import type { FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
+import { postsFirstReport } from './policy.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -92,9 +93,9 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const elide = (r: Report) => elideLargeValues(r, typeof answer === 'string' ? answer.length : 0);
     const ms = () => Math.round(performance.now() - started);
     // evaluate() loads the engine parts the case needs (all of them, or with firstOnly those of its first report).
-    // A first report from a cold (firstOnly) realm, or for a large answer (protocol.ts WARM_FIRST_REPORT_MIN_ANSWER_CHARS).
+    // A first report from a cold (firstOnly) realm, or for a large answer (policy.ts, the first-report fast path).
     const firstOnly = req.firstOnly === true;
-    const posts = firstOnly || (req.first === true && typeof answer === 'string' && answer.length >= WARM_FIRST_REPORT_MIN_ANSWER_CHARS);
+    const posts = postsFirstReport(req);
     const report = await evaluate(c, {
       firstOnly,
       verifier,

@@ -1,7 +1,7 @@
 /** Background work (URL sync, autosave) that must not stand between an edit and its verdict on screen. */
 import type { LinkEncoder } from '../linkEncoder.ts';
-import { sameCase } from '../../engine/case.ts';
-import { selectCase, type PlaygroundStore } from '../store.ts';
+import { normalizeCase, sameCase } from '../../engine/case.ts';
+import { type PlaygroundStore } from '../store.ts';
 
 /**
  * Runs `fn` now, or, while a run is in flight, once its outcome has landed and been painted: deflating a large case
@@ -11,9 +11,9 @@ import { selectCase, type PlaygroundStore } from '../store.ts';
 export function afterRun(store: PlaygroundStore, links: Pick<LinkEncoder, 'whenLinkEncoded'>, fn: () => void): () => void {
   let cancelLink: (() => void) | null = null;
   const whenEncoded = () => {
-    const state = selectCase(store.getState());
+    const state = normalizeCase(store.getState());
     // The case may change while its link is sliced: the newer case's link is the one `fn` will ask for.
-    cancelLink = links.whenLinkEncoded(state, () => (!sameCase(selectCase(store.getState()), state) ? whenEncoded() : fn()));
+    cancelLink = links.whenLinkEncoded(state, () => (!sameCase(normalizeCase(store.getState()), state) ? whenEncoded() : fn()));
   };
   if (store.getState().run.kind !== 'evaluating') {
     whenEncoded();

@@ -1,6 +1,6 @@
 /** Drafts as a storage: the one place the case is written to localStorage (through the writer) and its run outcome flagged. */
-import { sameCase } from '../../engine/case.ts';
-import { selectCase, type HoldReason, type PlaygroundState, type PlaygroundStore } from '../store.ts';
+import { normalizeCase, sameCase } from '../../engine/case.ts';
+import { type HoldReason, type PlaygroundState, type PlaygroundStore } from '../store.ts';
 import type { Autosave, SaveResult } from './drafts.ts';
 import { startWriter } from './writer.ts';
 import { createLinkEncoder, type LinkEncoder } from '../linkEncoder.ts';
@@ -34,17 +34,17 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
     writer.cancel();
     if ((!dirty && !force) || state.linked) return;
     dirty = false;
-    note(autosave.save(selectCase(state), state.previousDraft));
+    note(autosave.save(normalizeCase(state), state.previousDraft));
   };
   /** Holds the case on screen: a link's beside the draft, the draft's own by flagging it (saved first: the flag belongs to the saved case). */
   let cancelHold = () => {};
   const hold = (state: PlaygroundState, reason: HoldReason) => {
     cancelHold();
     // The link is encoded in slices first: a timeout is the moment a giant case lands, and the page must stay responsive.
-    cancelHold = links.whenLinkEncoded(selectCase(state), () => {
-      if (state.linked) return note(autosave.holdLink(selectCase(state), reason));
+    cancelHold = links.whenLinkEncoded(normalizeCase(state), () => {
+      if (state.linked) return note(autosave.holdLink(normalizeCase(state), reason));
       saveNow(true, state);
-      note(autosave.hold(selectCase(state), reason));
+      note(autosave.hold(normalizeCase(state), reason));
     });
   };
   const unsubscribe = store.subscribe((next, prev) => {
@@ -54,7 +54,7 @@ export function startAutosave(store: PlaygroundStore, autosave: Autosave, page: 
     if (next.uiCrash && next.uiCrash !== prev.uiCrash) hold(next, 'crash');
     if (next.run === prev.run) return;
     if (next.run.kind === 'timeout') hold(next, 'timeout');
-    else if (next.run.kind === 'done') note(autosave.markRan(selectCase(next)));
+    else if (next.run.kind === 'done') note(autosave.markRan(normalizeCase(next)));
   });
   const onHide = () => saveNow();
   page.addEventListener('pagehide', onHide);

@@ -3,9 +3,11 @@
  * throws. The case is stored as its permalink (`#v1.…`), so it is compressed and read back by the link decoder,
  * which validates it and will keep reading it after the format moves on.
  */
-import { createLinkEncoder, decodePermalink, describeTooLarge, type LinkEncoder, type LinkOf, type PlaygroundCase } from '../permalink.ts';
-import { sameCase } from '../../engine/case.ts';
+import { decodePermalink } from '../permalink.ts';
+import { type Case, sameCase } from '../../engine/case.ts';
 import type { HoldReason } from '../store.ts';
+import { ENGINE_FIELDS } from '../../engine/case/names.ts';
+import { createLinkEncoder, describeTooLarge, type LinkEncoder, type LinkOf } from '../linkEncoder.ts';
 
 /** The storage key this build writes. */
 export const AUTOSAVE_KEY = 'mcp-schema-playground:autosave:v1';
@@ -19,14 +21,14 @@ export type SaveResult = { ok: true; written: boolean } | { ok: false; reason: '
 
 /** A restored draft: `held` says why the UI should not run it until asked; `previous` is the draft a link's case replaced. */
 export interface Restored {
-  state: PlaygroundCase;
+  state: Case;
   held: HoldReason | null;
-  previous: PlaygroundCase | null;
+  previous: Case | null;
 }
 
 /** A case opened from a link (never saved as the draft) that timed out or crashed the page. */
 export interface HeldLink {
-  state: PlaygroundCase;
+  state: Case;
   reason: HoldReason;
 }
 
@@ -37,13 +39,13 @@ export interface Autosave {
   /** The link case last held, as `load` read it, or null. */
   heldLink(): HeldLink | null;
   /** Saves the draft (and the draft a link's case replaced); keeps the hold only while what the engine evaluates is unchanged. */
-  save(state: PlaygroundCase, previous?: PlaygroundCase | null): SaveResult;
+  save(state: Case, previous?: Case | null): SaveResult;
   /** Holds `state`, if it is the saved draft (a late timeout must not overwrite newer typing). */
-  hold(state: PlaygroundCase, reason: HoldReason): SaveResult;
+  hold(state: Case, reason: HoldReason): SaveResult;
   /** Holds a case opened from a link, beside the draft (which it never replaces). */
-  holdLink(state: PlaygroundCase, reason: HoldReason): SaveResult;
+  holdLink(state: Case, reason: HoldReason): SaveResult;
   /** Clears the hold once `state` (the draft or the held link) evaluated. */
-  markRan(state: PlaygroundCase): SaveResult;
+  markRan(state: Case): SaveResult;
   /** Forgets the saved draft. */
   clear(): SaveResult;
 }
@@ -165,7 +167,7 @@ function getJson(storage: Storage | null, key: string): Record<string, unknown> 
   }
 }
 
-function decoded(link: unknown): PlaygroundCase | null {
+function decoded(link: unknown): Case | null {
   if (typeof link !== 'string') return null;
   const result = decodePermalink(link);
   return result.ok ? result.state : null;
@@ -203,10 +205,10 @@ function isQuotaError(e: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
 }
 
-function sameEngineCase(a: PlaygroundCase, b: PlaygroundCase): boolean {
-  return sameCase(a, b, 'engine');
+function sameEngineCase(a: Case, b: Case): boolean {
+  return sameCase(a, b, ENGINE_FIELDS);
 }
 
-function samePrevious(a: PlaygroundCase | null, b: PlaygroundCase | null): boolean {
+function samePrevious(a: Case | null, b: Case | null): boolean {
   return a === b || (a !== null && b !== null && sameCase(a, b));
 }

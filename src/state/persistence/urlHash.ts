@@ -1,9 +1,10 @@
 /** The URL hash as a storage: the one place the fragment is written (through the writer), and where a pasted link is read back. */
-import { createLinkEncoder, readLink, type LinkEncoder } from '../permalink.ts';
-import { sameCase } from '../../engine/case.ts';
+import { readLink } from '../permalink.ts';
+import { normalizeCase, sameCase } from '../../engine/case.ts';
 import { exampleCase, exampleLink, findExample } from '../../examples/links.ts';
-import { selectCase, type PlaygroundState, type PlaygroundStore } from '../store.ts';
+import { type PlaygroundState, type PlaygroundStore } from '../store.ts';
 import { startWriter } from './writer.ts';
+import { createLinkEncoder, type LinkEncoder } from '../linkEncoder.ts';
 
 /** What URL sync needs from the browser (passed in so tests can fake it). */
 export interface UrlTarget {
@@ -67,7 +68,7 @@ export function startUrlSync(store: PlaygroundStore, target: UrlTarget, throttle
   const hashOf = (s: PlaygroundState): string => {
     const example = openExampleLink(s);
     if (example) return example;
-    const link = links.linkOf(selectCase(s));
+    const link = links.linkOf(normalizeCase(s));
     return link.ok ? link.link : '';
   };
   // An example picked in the app (not navigated to: the address bar would already hold its link): the entry the user
