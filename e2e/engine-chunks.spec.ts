@@ -62,6 +62,8 @@ test('the client realm takes its v2 part after a v1 first verdict, and before a 
   expect(asked).toEqual([true]);
 
   // A new page whose case selects a v2 client: the part is asked for before its first verdict, which is that client's.
+  // Another answer than the first page's: that case's report is kept (storedReports.ts, the client is no part of its
+  // key) and would be shown before any run.
   const other = await page.context().newPage();
   const askedThere: boolean[] = [];
   const rawThere = other.locator('[data-pane="verdict"] [data-policy="raw"]');
@@ -69,7 +71,7 @@ test('the client realm takes its v2 part after a v1 first verdict, and before a 
     askedThere.push((await rawThere.locator(':scope > .badge').count()) > 0);
     await route.fallback();
   });
-  await openCase(other, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"a","extra":1}', converter: 'mcp-sdk-v1', client: 'sdk-v2-browser' });
+  await openCase(other, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"b","extra":1}', converter: 'mcp-sdk-v1', client: 'sdk-v2-browser' });
   await expect(rawThere.locator(':scope > .badge')).toHaveText('FAIL');
   await expect(rawThere).toContainText(`${V2_PREFIX}#: Property "extra" does not match additional properties schema.`);
   expect(askedThere).toEqual([false]);
