@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
-import { bundleClientRealm, bundleEngine, CLIENT_REALM_ENTRY, sandboxBuild, WORLDS_CLIENT_REALM_CHUNK, WORLDS_CLIENT_REALM_ENTRY, type EngineBundle } from './vite-plugins/engineBundle.ts';
+import { bundleClientRealm, bundleEngine, CLIENT_REALM_ENTRY, sandboxBuild, WORLDS_CLIENT_REALM_CHUNK, WORLDS_CLIENT_REALM_ENTRY, type ClientRealmBundle, type EngineBundle } from './vite-plugins/engineBundle.ts';
 
 const VIRTUAL_WORKER_URL = 'virtual:sandbox-worker-url';
 const WORKER_ENTRY = 'src/sandbox/worker.ts';
@@ -46,8 +46,8 @@ function workerUrls(worker: string, chunks: Record<string, string>, clientRealm:
  */
 function sandbox(): Plugin {
   let config: ResolvedConfig;
-  const cache = new Map<string, Promise<ClassicBundle | EngineBundle>>();
-  const cached = <T extends ClassicBundle | EngineBundle>(entry: string, make: () => Promise<T>): Promise<T> => {
+  const cache = new Map<string, Promise<ClassicBundle | EngineBundle | ClientRealmBundle>>();
+  const cached = <T extends ClassicBundle | EngineBundle | ClientRealmBundle>(entry: string, make: () => Promise<T>): Promise<T> => {
     let p = cache.get(entry) as Promise<T> | undefined;
     if (!p) {
       p = make();
@@ -84,7 +84,7 @@ function sandbox(): Plugin {
       if (id !== `\0${VIRTUAL_WORKER_URL}`) return undefined;
       const [{ core, chunks }, clients] = await Promise.all([engine(), clientRealm()]);
       if (config.command === 'serve') {
-        return workerUrls(config.base + DEV_WORKER_PATH, Object.fromEntries([...chunks.keys(), WORLDS_CLIENT_REALM_CHUNK].map((n) => [n, config.base + DEV_CHUNK_DIR + n])), config.base + DEV_CLIENT_REALM_PATH);
+        return workerUrls(config.base + DEV_WORKER_PATH, Object.fromEntries([...chunks.keys(), ...clients.chunks.keys(), WORLDS_CLIENT_REALM_CHUNK].map((n) => [n, config.base + DEV_CHUNK_DIR + n])), config.base + DEV_CLIENT_REALM_PATH);
       }
       const worldsCode = (await worldsRealm()).code;
       const worldsFile = `${config.build.assetsDir}/client-realm-worlds-${createHash('sha256').update(worldsCode).digest('hex').slice(0, 8)}.js`;
@@ -96,7 +96,8 @@ function sandbox(): Plugin {
       this.emitFile({ type: 'asset', fileName, source: core });
       workerFile = config.base + fileName;
       const urls: Record<string, string> = {};
-      for (const [name, source] of chunks) {
+      // The client realm's later parts are named like the engine chunks (client-realm-<name>-<hash>.js) and fetched alike.
+      for (const [name, source] of [...chunks, ...clients.chunks]) {
         // Chunk names carry their content hash already.
         this.emitFile({ type: 'asset', fileName: `${config.build.assetsDir}/${name}`, source });
         urls[name] = `${config.base}${config.build.assetsDir}/${name}`;
@@ -135,7 +136,7 @@ function sandbox(): Plugin {
                 : chunk === WORLDS_CLIENT_REALM_CHUNK
                 ? worldsRealm().then((b) => b.code)
                 : chunk
-                ? engine().then((b) => b.chunks.get(chunk) ?? Promise.reject(new Error(`no engine chunk ${chunk}`)))
+                ? Promise.all([engine(), clientRealm()]).then(([e, c]) => e.chunks.get(chunk) ?? c.chunks.get(chunk) ?? Promise.reject(new Error(`no engine chunk ${chunk}`)))
                 : null;
         if (!page) return next();
         page.then(

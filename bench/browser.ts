@@ -937,12 +937,13 @@ const WHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\/engine-lib-/, 'engine chunk: a schema library (valibot, arktype, effect) the schema module imports. Never on the default case\'s path (see the count above)'],
   [/\/engine-/, 'engine chunk, asked for by the worker while it evaluates (its name says which part)'],
   [/\/client-realm-worlds-/, "the worlds' client realm: only for a version world. Not on the default case's path"],
-  [/\/client-realm-/, "the client realm: the clients that give the verdict. Holds SDK v1 with Ajv 8 and ajv-formats (the selected client's, on the path) and also SDK v2's client with its own Ajv provider and with @cfworker/json-schema (the other badges: not needed for the first verdict)"],
+  [/\/client-realm-v2-client-/, "the client realm's later part: SDK v2's client half (its Client, its Ajv provider, @cfworker/json-schema), for the v2 badges and the v2 real run. On the path only when a v2 client is selected; else asked for once the first verdict is out"],
+  [/\/client-realm-[0-9a-f]{8}\.js$/, "the client realm's script: SDK 1.32.2's client with Ajv 8 and ajv-formats (the default selected client's: its verdict is the first one), the zod its result parsing uses, and the module runtime that takes the later part. On the path"],
   [/\/(editor\.api|CodeEditor|AnswerEditor|SchemaEditor|jsonMode|tsMode|typescript|markdown)-/, 'Monaco (the editors): not on the verdict\'s path; here only when it raced the first verdict'],
   [/\.worker-/, "a Monaco language worker: not on the verdict's path"],
   [/\/index-[\w-]+\.js$/, "the page's entry script (the app: React, the store, the layout and the verdict pane)"],
   [/\/(jsx-runtime|rolldown-runtime)-/, "shared runtime of the page's chunks (React's JSX runtime, the bundler's module runtime)"],
-  [/\/(Import|Generate)-/, "the editors' Import and Generate buttons: lazy, but rendered with the editors as the app starts, so fetched before the first verdict though not on its path"],
+  [/\/(Import|Generate)-/, "the editors' Import and Generate buttons: rendered at Monaco's gate (after the first verdict is painted, or on a click into an editor): here only when that raced the first verdict"],
   [/\/schemas-/, 'zod/mini, with which the page checks each report the sandbox sends before showing it (src/state/reportCheck.ts): on the path'],
   [/\/(catalog|report|tool-name|parse|caseBound)-/, 'a chunk the entry script shares with its lazy parts (engine catalog and report types the verdict pane reads)'],
 ];
@@ -1232,7 +1233,7 @@ interface Result {
   traces: RepeatTrace[];
   waterfalls: Waterfall[];
   worker: WorkerBreakdown;
-  clientRealm: WorkerBreakdown;
+  clientRealm: { script: WorkerBreakdown; later: WorkerBreakdown };
   quick: boolean;
 }
 
@@ -1358,6 +1359,15 @@ function renderBreakdown(title: string, note: string, b: WorkerBreakdown): strin
   ];
 }
 
+/** The client realm's two parts, each by package. */
+function renderClientRealm(b: Result['clientRealm']): string[] {
+  return [
+    ...renderBreakdown('Client realm script', 'fetched before the first verdict: the selected-by-default client', b.script),
+    '',
+    ...renderBreakdown('Client realm later part', 'the v2 client half, fetched after the first verdict unless a v2 client is selected', b.later),
+  ];
+}
+
 function render(r: Result): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
   lines.push(...renderLoads(r.loads), '', ...renderProfiles(r.profiles), '', ...renderRepeatTraces(r.traces), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
@@ -1378,7 +1388,7 @@ function render(r: Result): string {
   lines.push('', 'First-load waterfall (one more load per page, traced: Resource Timing for what is fetched, Chromium tracing for compile and run per thread; tracing slows it a little, the timed loads above are untraced)');
   for (const w of r.waterfalls) lines.push(...renderWaterfall(w));
   lines.push('', ...renderFirstFiles(r.loads));
-  lines.push('', ...renderBreakdown('Engine worker core script', 'lazy chunks left out', r.worker), '', ...renderBreakdown('Client realm script', 'one script, fetched before the first verdict', r.clientRealm));
+  lines.push('', ...renderBreakdown('Engine worker core script', 'lazy chunks left out', r.worker), '', ...renderClientRealm(r.clientRealm));
   lines.push('', 'Version switch in the browser: not measured here (npm run bench -- --section worlds times it in Node).');
   if (r.quick) lines.push('', '(--quick: fewer loads and edits; percentiles are rough)');
   return lines.join('\n');
@@ -1463,7 +1473,7 @@ export const section: Section = {
       if (row === 'floor') {
         const floor = await floorComparison(browser, server.origin, app.dir, n, blocked);
         const clientRealm = await clientRealmBreakdown();
-        const text = [...renderLoads(floor.loads), '', ...renderProfiles(floor.profiles), '', ...renderRepeatTraces(floor.traces), '', ...renderFirstFiles(floor.loads), '', ...renderBreakdown('Client realm script', 'one script, fetched before the first verdict', clientRealm), '', ...floor.waterfalls.flatMap(renderWaterfall)].join('\n');
+        const text = [...renderLoads(floor.loads), '', ...renderProfiles(floor.profiles), '', ...renderRepeatTraces(floor.traces), '', ...renderFirstFiles(floor.loads), '', ...renderClientRealm(clientRealm), '', ...floor.waterfalls.flatMap(renderWaterfall)].join('\n');
         return { text, json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, ...floor, clientRealm, quick, blockedUrls: blocked } };
       }
       const giant = await giantAnswer(browser, server.origin, n.giant, blocked);

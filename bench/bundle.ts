@@ -61,12 +61,17 @@ export async function workerBreakdown(): Promise<WorkerBreakdown> {
 }
 
 /**
- * The client realm's script (src/sandbox/clientRealm.ts, one classic script as the build makes it) by package: which
- * of its bytes are the selected client's (SDK v1 and its Ajv) and which serve only the other clients' badges.
+ * The client realm (src/sandbox/clientRealm.ts) by package, as the build makes it: `script`, what the frame starts it
+ * from (fetched before the first verdict: the default selected client, SDK v1 with its Ajv), and `later`, its later
+ * part (the v2 client half, fetched after the first verdict unless a v2 client is selected).
  */
-export async function clientRealmBreakdown(): Promise<WorkerBreakdown> {
-  const { code, modules } = await bundleClientRealm({ root: ROOT, mode: 'production', command: 'build' });
-  return breakdown(code, modules);
+export async function clientRealmBreakdown(): Promise<{ script: WorkerBreakdown; later: WorkerBreakdown }> {
+  const bundle = await bundleClientRealm({ root: ROOT, mode: 'production', command: 'build' });
+  const later = [...bundle.chunks].map(([name, code]) => ({ code, modules: bundle.chunkModules.get(name) ?? {} }));
+  return {
+    script: breakdown(bundle.code, bundle.modules),
+    later: breakdown(later.map((l) => l.code).join('\n'), Object.assign({}, ...later.map((l) => l.modules)) as Rolldown.OutputChunk['modules']),
+  };
 }
 
 /** A script's modules grouped by package, each group's share of the gzipped script estimated. */

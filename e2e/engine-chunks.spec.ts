@@ -40,6 +40,44 @@ test('the first verdict of a page needs no chunk: it shows while the v2 SDK is s
   await expect(page.locator('[data-sdk="SDK v2"]')).toContainText('data must NOT have additional properties');
 });
 
+test('the client realm takes its v2 part after a v1 first verdict, and before a v2 one', async ({ page }) => {
+  // The v2 client half (client-realm-v2-client-*.js) is held back until the v1 first verdict is on screen: a first
+  // verdict that waited for it would show none. The v2 real run's client lives in that part: it comes after.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const raw = page.locator('[data-pane="verdict"] [data-policy="raw"]');
+  /** For each request of the part: whether a verdict was on screen when it was made. */
+  const asked: boolean[] = [];
+  await page.route(/\/(?:assets|__sandbox)\/client-realm-v2-client-[\w-]+\.js$/, async (route) => {
+    asked.push((await raw.locator(':scope > .badge').count()) > 0);
+    await held;
+    await route.fallback();
+  });
+  await openCase(page, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"a","extra":1}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
+  await expect(raw.locator(':scope > .badge')).toHaveText('FAIL');
+  await expect(raw).toContainText('data must NOT have additional properties');
+  release();
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  await expect(page.locator('[data-sdk="SDK v2"]')).toContainText('data must NOT have additional properties');
+  expect(asked).toEqual([true]);
+
+  // A new page whose case selects a v2 client: the part is asked for before its first verdict, which is that client's.
+  // Another answer than the first page's: that case's report is kept (storedReports.ts, the client is no part of its
+  // key) and would be shown before any run.
+  const other = await page.context().newPage();
+  const askedThere: boolean[] = [];
+  const rawThere = other.locator('[data-pane="verdict"] [data-policy="raw"]');
+  await other.route(/\/(?:assets|__sandbox)\/client-realm-v2-client-[\w-]+\.js$/, async (route) => {
+    askedThere.push((await rawThere.locator(':scope > .badge').count()) > 0);
+    await route.fallback();
+  });
+  await openCase(other, { schema: schemaOf('z.object({ id: z.string() })'), answer: '{"id":"b","extra":1}', converter: 'mcp-sdk-v1', client: 'sdk-v2-browser' });
+  await expect(rawThere.locator(':scope > .badge')).toHaveText('FAIL');
+  await expect(rawThere).toContainText(`${V2_PREFIX}#: Property "extra" does not match additional properties schema.`);
+  expect(askedThere).toEqual([false]);
+  await other.close();
+});
+
 test('a warm edit of a small case gets one report: the first report comes from a cold first run (or a large answer)', async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];

@@ -28,12 +28,13 @@ export function clientRealmSource(): string {
 }
 
 /**
- * The built engine chunks by name (the app fetches them for the frame, which cannot), and the worlds' client realm
- * (src/sandbox/clientRealmWorlds.ts) under the name the frame asks for it by.
+ * The built engine chunks and the client realm's later part by name (the app fetches them for the frame, which
+ * cannot), and the worlds' client realm (src/sandbox/clientRealmWorlds.ts) under the name the frame asks for it by.
  */
 export function engineChunks(): Record<string, string> {
   const assets = join(OUT_DIR, 'assets');
-  const files = readdirSync(assets).filter((f) => /^engine-[\w.-]+\.js$/.test(f) && !f.startsWith('engine-worker-'));
+  const realmPart = (f: string) => /^client-realm-[\w.-]+\.js$/.test(f) && !/^client-realm-(worlds-)?[0-9a-f]{8}\.js$/.test(f);
+  const files = readdirSync(assets).filter((f) => (/^engine-[\w.-]+\.js$/.test(f) && !f.startsWith('engine-worker-')) || realmPart(f));
   const worlds = readdirSync(assets).find((f) => /^client-realm-worlds-[0-9a-f]{8}\.js$/.test(f));
   if (!worlds) throw new Error(`No client-realm-worlds-*.js in ${assets}: run \`npx vite build\` first`);
   return { ...Object.fromEntries(files.map((f) => [f, readFileSync(join(assets, f), 'utf8')])), [WORLDS_CLIENT_REALM_CHUNK]: readFileSync(join(assets, worlds), 'utf8') };

@@ -9,14 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runRealSdk } from '../src/engine/real-sdk.ts';
 import type { LoadedCase } from '../src/engine/types.ts';
-import { bundleClientRealm } from '../vite-plugins/engineBundle.ts';
+import { bundleClientRealm, type ClientRealmBundle } from '../vite-plugins/engineBundle.ts';
+import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
+import { CLIENT_REGISTRY } from '../src/engine/clients/index.ts';
+import { sdkV2 } from '../src/engine/real-sdk/v2-chunk.ts';
+import { LATER_PART_CLIENTS, selectsLaterPart } from '../src/sandbox/frameClients.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { inProcessVerifier, type Verifier, type VerifyRequest } from '../src/engine/phases/verifier.ts';
 import type { Json, Report, Verdict } from '../src/engine/report.ts';
 import { loadFixtures } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-let bundle: { code: string; files: Set<string> };
+let bundle: ClientRealmBundle;
 
 beforeAll(async () => {
   bundle = await bundleClientRealm({ root: ROOT, mode: 'production', command: 'build' });
@@ -46,6 +50,40 @@ describe('the client realm bundle', () => {
     expect(src.filter((f) => f === 'src/engine/load.ts' || f.startsWith('src/engine/load/'))).toEqual([]);
     expect(src.filter((f) => ['src/engine/evaluate.ts', 'src/engine/chunks.ts', 'src/sandbox/worker.ts'].includes(f))).toEqual([]);
     expect(bundle.code).not.toMatch(/sucrase/i);
+  });
+
+  it('loads in two parts: the script has SDK 1.32.2\'s client with Ajv 8 and ajv-formats, the later part the v2 client half', () => {
+    const core = Object.keys(bundle.modules);
+    const [later, ...more] = [...bundle.chunkModules];
+    expect(more).toEqual([]);
+    expect(later?.[0]).toMatch(/^client-realm-v2-client-[\w-]+\.js$/);
+    const part = Object.keys(later?.[1] ?? {});
+    const has = (ids: string[], pkg: string) => ids.some((f) => f.includes(`node_modules/${pkg}/`));
+    for (const pkg of ['@modelcontextprotocol/sdk', 'ajv', 'ajv-formats']) expect(has(core, pkg), pkg).toBe(true);
+    for (const pkg of ['@modelcontextprotocol/client', '@cfworker/json-schema']) expect([has(core, pkg), has(part, pkg)], pkg).toEqual([false, true]);
+    // Nothing twice: what both use (zod, Ajv) is the script's, once.
+    expect(part.filter((f) => core.includes(f) || f.includes('node_modules/ajv/'))).toEqual([]);
+    expect([...bundle.chunks.keys()]).toEqual([later?.[0]]);
+  });
+
+  it('the frame loads the later part first only for the clients in it (held to the registry)', () => {
+    expect([...LATER_PART_CLIENTS].sort()).toEqual(CLIENT_IDS.filter((id) => CLIENT_REGISTRY[id].chunks?.includes(sdkV2)).sort());
+    expect(selectsLaterPart({ client: 'sdk-v2-browser' })).toBe(true);
+    expect(selectsLaterPart({ client: 'sdk-v1' })).toBe(false);
+    expect(selectsLaterPart({})).toBe(false);
+    expect(selectsLaterPart(null)).toBe(false);
+  });
+
+  it('answers the v1 client\'s checks with its script alone; a v2 check waits for the later part', async () => {
+    const request: VerifyRequest = { client: 'sdk-v1', listed: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false }, structuredContent: { id: '1', extra: 2 }, isError: false, tool: 't' };
+    const alone = clientRealmIn(bundle.code);
+    const [v1] = await alone.verify([request]);
+    expect(v1).toMatchObject({ valid: false, message: expect.stringContaining('must NOT have additional properties') });
+    const [v2] = await alone.verify([{ ...request, client: 'sdk-v2-browser' }]);
+    expect(v2).toMatchObject({ valid: false, message: expect.stringContaining('The client realm could not load the v2 SDK') });
+    const [withPart] = await clientRealmIn(bundle.code, bundle.chunks).verify([{ ...request, client: 'sdk-v2-browser' }]);
+    await sdkV2.load();
+    expect(withPart).toEqual((await inProcessVerifier.verify([{ ...request, client: 'sdk-v2-browser' }]))[0]);
   });
 });
 
@@ -89,9 +127,26 @@ describe('evaluate() with a verifier', () => {
   });
 });
 
+describe('the later part', () => {
+  it('is taken only from the frame, on the realm\'s global: a text sent over a schema realm\'s port while the realm waits for it is not evaluated (attack row)', async () => {
+    const [name] = [...bundle.chunks.keys()];
+    const realm = clientRealmIn(bundle.code, bundle.chunks);
+    const request: VerifyRequest = { client: 'sdk-v2-browser', listed: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false }, structuredContent: { id: '1', extra: 2 }, isError: false, tool: 't' };
+    // The realm asks for the part at once (the batch needs it) and the frame's answer comes on a later turn: the
+    // forged text arrives first, while the realm waits, with the part's own name and the id the realm asked under.
+    const asked = realm.verify([request]);
+    const forged = 'exports.CfWorkerJsonSchemaValidator = class { getValidator() { return () => ({ valid: true, data: null, errorMessage: undefined }); } };';
+    realm.toPort({ type: 'chunks', id: 1, names: [name], texts: [forged] });
+    const [verdict] = await asked;
+    await sdkV2.load();
+    expect(verdict).toEqual((await inProcessVerifier.verify([request]))[0]);
+    expect(verdict).toMatchObject({ valid: false });
+  });
+});
+
 describe('a schema realm whose built-ins were patched', () => {
   it('cannot change the client realm’s verdict (attack row: a forged Function writes always-true validators)', async () => {
-    const clientRealm = clientRealmIn(bundle.code);
+    const clientRealm = clientRealmIn(bundle.code, bundle.chunks);
     // A key of its own, so no validator compiled before this test is reused.
     const key = `id${Date.now()}`;
     const c = { v: 1, schema: `import { z } from 'zod';\nexport default z.object({ ${key}: z.string() });\n`, answer: `{"${key}":"1","extra":2}` };
@@ -127,7 +182,7 @@ describe('a schema realm whose built-ins were patched', () => {
 describe('the real runs: the published server here, the published client in the client realm', () => {
   let thread: ReturnType<typeof clientRealmThread>;
   beforeAll(() => {
-    thread = clientRealmThread(bundle.code);
+    thread = clientRealmThread(bundle.code, bundle.chunks);
   });
   afterAll(async () => {
     await thread.worker.terminate();

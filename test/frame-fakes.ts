@@ -20,7 +20,7 @@ export interface FakeWorker {
 export function harness(opts: { workerThrows?: () => boolean; posted?: (w: FakeWorker, m: FrameToWorker) => void } = {}) {
   const app: Array<WorkerReply | FrameEvent> = [];
   const workers: FakeWorker[] = [];
-  const clients = { connects: 0, ended: [] as string[], firstVerdicts: 0, on: null as ClientRealmEvents | null };
+  const clients = { connects: 0, ended: [] as string[], loadLaters: 0, on: null as ClientRealmEvents | null };
   const worlds = { needs: [] as Slot[], ended: [] as string[], on: null as WorldClientsEvents<Slot> | null };
   let pendingError: ((message: string) => void) | null = null;
   const deps: FrameDeps = {
@@ -41,7 +41,7 @@ export function harness(opts: { workerThrows?: () => boolean; posted?: (w: FakeW
         return {
           connect: () => (clients.connects++, { realm: clients.connects } as unknown as MessagePort),
           endIfBusy: (reason) => (clients.ended.push(reason), true),
-          firstVerdict: () => void clients.firstVerdicts++,
+          loadLater: () => void clients.loadLaters++,
         };
       },
     }),

@@ -83,19 +83,19 @@ describe('reply', () => {
     expect(h.app).toHaveLength(1);
   });
 
-  it('relays a first report only while its run is in flight, and tells the client realm of the first verdict once', () => {
+  it('relays a first report only while its run is in flight, and has the client realm load its later part at the first verdict, once', () => {
     const h = harness();
     h.boot(BASE);
     h.workers[0]?.say({ type: 'ready' });
     h.evaluate(1, caseA);
     h.workers[0]?.say({ type: 'crash', id: 1, digest: 'd', message: 'boom' });
-    expect(h.clients.firstVerdicts).toBe(0);
+    expect(h.clients.loadLaters).toBe(0);
     h.evaluate(2, caseA);
     h.workers[0]?.say(report(2, 'partial'));
     h.workers[0]?.say(report(2));
     h.workers[0]?.say(report(2, 'partial'));
     expect(h.app.map((m) => m.type)).toEqual(['crash', 'partial', 'report']);
-    expect(h.clients.firstVerdicts).toBe(1);
+    expect(h.clients.loadLaters).toBe(1);
   });
 
   it('ignores what is not a message', () => {
@@ -253,6 +253,33 @@ describe('clientsRestarted', () => {
     expect(h.workers).toHaveLength(2);
     h.clients.on?.restarted('it hung');
     expect(h.workers.map((w) => w.posted)).toEqual([[{ type: 'clients', port: { realm: 3 }, reason: 'it hung' }], [{ type: 'clients', port: { realm: 4 }, reason: 'it hung' }]]);
+  });
+});
+
+describe('the client realm\'s later part', () => {
+  it('loads at once for a request whose case selects a client in it, before any verdict, and not for other clients', () => {
+    const h = harness();
+    h.boot(BASE);
+    h.evaluate(1, { ...caseA, client: 'sdk-v1' });
+    expect(h.clients.loadLaters).toBe(0);
+    h.evaluate(2, { ...caseA, client: 'sdk-v2-browser' });
+    expect(h.clients.loadLaters).toBe(1);
+    // Not yet run: the worker is not ready; the part loads beside the engine's work, not after it.
+    expect(h.requests(h.workers[0])).toEqual([]);
+    expect(h.app).toEqual([]);
+  });
+
+  it('comes like an engine chunk: asked of the app under the relay\'s id, and kept for the schema workers too', async () => {
+    const h = harness();
+    h.boot(BASE);
+    const texts = h.clients.on?.fetch?.(['client-realm-v2-client-x.js']);
+    expect(h.app).toEqual([{ type: 'need-chunks', id: 1, names: ['client-realm-v2-client-x.js'] }]);
+    h.scheduler.receive({ type: 'chunks', id: 1, names: ['client-realm-v2-client-x.js'], texts: ['X'] });
+    await expect(texts).resolves.toEqual(['X']);
+    h.workers[0]?.say({ type: 'need-chunks', id: 4, names: ['client-realm-v2-client-x.js'] });
+    await flush();
+    expect(h.app).toHaveLength(1);
+    expect(h.workers[0]?.posted).toEqual([{ type: 'chunks', id: 4, names: ['client-realm-v2-client-x.js'], texts: ['X'] }]);
   });
 });
 

@@ -52,12 +52,42 @@ const clientHalfOfV2: PluginOption = {
   },
 };
 
+/** A client realm's script as the build makes it. */
+export interface ClientRealmBundle {
+  /** The script the frame starts the realm from. */
+  code: string;
+  /**
+   * The default world's realm: its later parts (file name → text), each loaded into the same realm on need, posted by
+   * the frame (src/sandbox/clientRealm.ts): the v2 SDK's client half. Empty for the worlds' realm (one script).
+   */
+  chunks: Map<string, string>;
+  /** Every module file the script and its parts were made from. */
+  files: Set<string>;
+  /** The script's own modules (not its parts'), for the bench's breakdown. */
+  modules: Rolldown.OutputChunk['modules'];
+  /** Each later part's modules, by file name. */
+  chunkModules: Map<string, Rolldown.OutputChunk['modules']>;
+}
+
 /**
- * A client realm as one classic script (its one dynamic import, the client half of the v2 SDK, inlined: nothing to
- * fetch), with the module files it was made from. Names are kept as in the engine core (a verdict may quote the code
- * that threw). `entry`: the default world's realm, or the worlds' (its `?world=` imports resolved by the worlds plugin).
+ * A client realm as a classic script. The default world's (CLIENT_REALM_ENTRY) is a core with the selected-by-default
+ * client (SDK 1.32.2's, Ajv 8, ajv-formats) and the module runtime of the engine's core, and the client half of the
+ * v2 SDK as a part of its own, asked for when a check or a real run needs it (or once the frame says so: after the
+ * first verdict). The worlds' realm stays one script (its one dynamic import, the v2 client half, inlined). Names are
+ * kept as in the engine core (a verdict may quote the code that threw).
  */
-export async function bundleClientRealm(config: BundleConfig, entry: string = CLIENT_REALM_ENTRY): Promise<{ code: string; files: Set<string>; modules: Rolldown.OutputChunk['modules'] }> {
+export async function bundleClientRealm(config: BundleConfig, entry: string = CLIENT_REALM_ENTRY): Promise<ClientRealmBundle> {
+  if (entry === CLIENT_REALM_ENTRY) {
+    const split = await bundleEngine(config, entry, { prefix: 'client-realm', plugins: [clientHalfOfV2] });
+    const core = split.output.filter((c) => !split.chunks.has(c.fileName));
+    return {
+      code: split.core,
+      chunks: split.chunks,
+      files: split.files,
+      modules: Object.assign({}, ...core.map((c) => c.modules)) as Rolldown.OutputChunk['modules'],
+      chunkModules: new Map(split.output.filter((c) => split.chunks.has(c.fileName)).map((c) => [c.fileName, c.modules])),
+    };
+  }
   const chunks = await sandboxBuild(config, {
     minify: false,
     lib: { entry: resolve(config.root, entry), formats: ['iife'], name: 'clientRealm', fileName: () => 'client-realm.js' },
@@ -65,13 +95,13 @@ export async function bundleClientRealm(config: BundleConfig, entry: string = CL
       onLog: (level, log, handler) => (log.code === 'EMPTY_IMPORT_META' ? undefined : handler(level, log)),
       output: { codeSplitting: false, minify: config.command === 'build' ? { compress: false, mangle: false, codegen: { removeWhitespace: true } } : false },
     },
-  }, entry === CLIENT_REALM_ENTRY ? [clientHalfOfV2] : [clientHalfOfV2, worlds(config.root)]);
+  }, [clientHalfOfV2, worlds(config.root)]);
   const [chunk, ...rest] = chunks;
   // An inlined dynamic import is listed as one of the chunk itself.
   if (!chunk || rest.length > 0 || chunk.imports.length > 0 || chunk.dynamicImports.some((d) => d !== chunk.fileName)) {
     throw new Error(`${entry} did not bundle to one self-contained script`);
   }
-  return { code: chunk.code, files: new Set(chunk.moduleIds), modules: chunk.modules };
+  return { code: chunk.code, chunks: new Map(), files: new Set(chunk.moduleIds), modules: chunk.modules, chunkModules: new Map() };
 }
 
 /** The core script, the chunks served on their own (file name → text), and every module file it was made from. */
@@ -96,8 +126,11 @@ function dynamicImportOf(name: string): RegExp {
   return new RegExp(String.raw`(?:[\w$]+\(\(\)\s*=>\s*${load},\s*void 0\)|${load})`, 'g');
 }
 
-/** Bundles `entry` (relative to the root) into the core script and its chunks. */
-export async function bundleEngine(config: BundleConfig, entry: string): Promise<EngineBundle> {
+/**
+ * Bundles `entry` (relative to the root) into the core script and its chunks, named `<prefix>-<name>-<hash>.js`;
+ * `plugins`: the engine's are the version worlds'.
+ */
+export async function bundleEngine(config: BundleConfig, entry: string, options: { prefix: string; plugins: PluginOption[] } = { prefix: 'engine', plugins: [worlds(config.root)] }): Promise<EngineBundle> {
   const host: PluginOption = {
     name: 'engine-chunk-host',
     resolveId: (id) => (id === CHUNK_HOST_ID ? `\0${CHUNK_HOST_ID}` : undefined),
@@ -120,13 +153,13 @@ export async function bundleEngine(config: BundleConfig, entry: string): Promise
           format: 'cjs',
           dynamicImportInCjs: true,
           entryFileNames: 'engine-core.js',
-          chunkFileNames: 'engine-[name]-[hash].js',
+          chunkFileNames: `${options.prefix}-[name]-[hash].js`,
           minify: config.command === 'build' ? { compress: false, mangle: false, codegen: { removeWhitespace: true } } : false,
         },
       },
     },
-    // The version worlds: a `?world=` entry's module graph gets that world's zod (src/engine/worlds/table.ts).
-    [host, worlds(config.root)],
+    // The engine's: the version worlds (a `?world=` entry's module graph gets that world's zod, src/engine/worlds/table.ts).
+    [host, ...options.plugins],
   );
   const byName = new Map(output.map((c) => [c.fileName, c]));
   const entryChunk = output.find((c) => c.isEntry);
@@ -144,7 +177,7 @@ export async function bundleEngine(config: BundleConfig, entry: string): Promise
 function rewriteDynamicImports(chunk: Rolldown.OutputChunk, byName: Map<string, Rolldown.OutputChunk>): string {
   let code = chunk.code;
   for (const name of chunk.dynamicImports) {
-    if (!byName.has(name)) throw new Error(`${chunk.fileName} imports ${name}, which is not an engine chunk`);
+    if (!byName.has(name)) throw new Error(`${chunk.fileName} imports ${name}, which is not a chunk of its bundle`);
     const before = code;
     code = code.replace(dynamicImportOf(name), `__loadChunk(${JSON.stringify(name)})`);
     if (code === before || code.includes(`require("./${name}")`)) throw new Error(`${chunk.fileName}: the dynamic import of ${name} was not all rewritten`);

@@ -9,7 +9,7 @@
 import type { VerifyRequest } from '../engine/phases/verifier.ts';
 import type { Verdict } from '../engine/report.ts';
 import { messageOf } from '../engine/lib/message.ts';
-import type { ClientRealmInit, ClientRealmReply, ClientRealmRequest, ClientRealmSdkRequest, ClientRealmStatus } from './protocol.ts';
+import type { ChunkTexts, ClientRealmReply, ClientRealmRequest, ClientRealmSdkRequest, ClientRealmStatus, FrameToClientRealm } from './protocol.ts';
 import { readDeep } from '../engine/lib/deep-post.ts';
 
 interface WorkerScope {
@@ -17,9 +17,25 @@ interface WorkerScope {
   postMessage?(message: ClientRealmStatus): void;
 }
 
+/**
+ * The parts of a realm's bundle it loads after its script (the default world's realm: the v2 SDK's client half, so
+ * that the first verdict waits only for the selected client): asked for when a message needs one, or all at once
+ * when the frame says `load`. Their texts come from the frame on the realm's global, never over a schema realm's port.
+ */
+export interface LaterParts {
+  /** What one message needs loaded before it is answered (resolved at once when it needs none). */
+  need(m: readonly VerifyRequest[] | ClientRealmSdkRequest): Promise<unknown>;
+  /** Loads every later part. */
+  loadAll(): Promise<unknown>;
+  /** The frame's answer to the realm's `need-chunks`. */
+  texts(m: ChunkTexts): void;
+}
+
 export interface ClientRealmParts {
-  /** What must be loaded before the first request is answered (bundled into the one script: nothing to fetch). */
+  /** What must be loaded before any request is answered (bundled into the one script: nothing to fetch). */
   parts: Promise<unknown>;
+  /** What is loaded on need after the script (the load counted in the time of the request that needs it). */
+  later?: LaterParts;
   /** What the parts are, in the message of a realm that could not load them. */
   partsName: string;
   /** The verdicts of one batch. */
@@ -44,9 +60,15 @@ export function serveClientRealm(realm: ClientRealmParts): void {
   // The frame hears once the script ran and the parts are in (the worlds' realm is handed to schema workers only then).
   void realm.parts.then(() => scope.postMessage?.({ type: 'ready' }), () => undefined);
   scope.addEventListener('message', (e) => {
-    const m = e.data as Partial<ClientRealmInit> | null;
-    if (typeof m !== 'object' || m === null || m.type !== 'init' || !(m.port instanceof MessagePort)) return;
-    servePort(m.port, realm, { started, ended });
+    const m = e.data as FrameToClientRealm | null;
+    if (typeof m !== 'object' || m === null) return;
+    if (m.type === 'init' && m.port instanceof MessagePort) servePort(m.port, realm, { started, ended });
+    else if (m.type === 'chunks') realm.later?.texts(m);
+    else if (m.type === 'load' && realm.later) {
+      // Timed like a batch: a part that does not arrive or evaluate within the budget ends the realm.
+      started();
+      void realm.later.loadAll().catch(() => undefined).finally(ended);
+    }
   });
 }
 
@@ -63,13 +85,14 @@ export function servePort(port: MessagePort, realm: ClientRealmParts, inHand: { 
     if (realm.sdk?.is(req)) {
       const sdk = realm.sdk;
       started();
-      void realm.parts.then(() => sdk.answer(port, req)).finally(ended);
+      // A part that could not load: the client's own answer says so (its classes are not there).
+      void Promise.all([realm.parts, realm.later?.need(req)]).catch(() => undefined).then(() => sdk.answer(port, req)).finally(ended);
       return;
     }
     if (typeof req !== 'object' || req === null || typeof req.id !== 'number' || !Array.isArray(req.requests)) return;
     const { id, requests } = req as ClientRealmRequest;
     started();
-    void realm.parts
+    void Promise.all([realm.parts, realm.later?.need(requests)])
       .then(
         () => answer(id, requests),
         (err: unknown) => port.postMessage({ id, verdicts: requests.map(() => ({ valid: false, message: `The client realm could not load ${realm.partsName}: ${messageOf(err)}` })) } satisfies ClientRealmReply),

@@ -1,8 +1,8 @@
 /**
  * The one request/response correlator of the sandbox: a uid counter and a map of the requests waiting for their answer,
  * as the Svelte REPL's client of its bundler worker keeps them. Every request that crosses a thread and waits for a
- * reply goes through one: the schema worker's engine chunks (worker.ts) and the frame's (frameChunks.ts), the client
- * realm's checks (workerClients.ts), and the app's evaluations (newestWins.ts, the newest-wins order on top).
+ * reply goes through one: the schema worker's engine chunks and the client realm's later part (chunkRequests.ts) and
+ * the frame's (frameChunks.ts), the client realm's checks (workerClients.ts), and the app's evaluations (newestWins.ts, the newest-wins order on top).
  * A reply names its request by the id it was posted under; a reply for no waiting id (late, repeated, forged) is
  * dropped. It holds no port itself: `ask` hands the id to the caller's post.
  */

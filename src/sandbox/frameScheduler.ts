@@ -12,7 +12,8 @@
  * beside another's. The transitions are the functions below, each named for its event:
  *
  * - boot: the client realm is made and the first worker started, cold; the spare waits until it is idle.
- * - request: the app's newest request replaces the queued one (the app decides the order: newestWins.ts).
+ * - request: the app's newest request replaces the queued one (the app decides the order: newestWins.ts); a case that
+ *   selects a client in the client realm's later part has that part loaded at once (ClientRealmHost.loadLater).
  * - pump: the queued case goes to a worker that may run it; the watchdog is armed with its budget (policy.ts).
  * - phase: the worker entered `load` (the schema's module code: the plain budget) or `run` (the run's whole budget).
  * - reply: a report or crash for the run in flight goes to the app; the run ends.
@@ -22,10 +23,11 @@
  * - died: a worker that ran a case failed: it is ended and the next case gets another.
  * - fail: a worker or the client realm could not start: everything stops (`failed`), none is started again.
  * - clientsRestarted: the client realm was ended and another started: each live worker gets a port to it.
- * - firstVerdict: the first report reached the app: a client realm in parts may load its rest (ClientRealmHost).
+ * - firstVerdict: the first report reached the app: the client realm loads its later part (ClientRealmHost.loadLater).
  */
 import { messageOf } from '../engine/lib/message.ts';
 import { chunkRelay } from './frameChunks.ts';
+import { selectsLaterPart } from './frameClients.ts';
 import { retire, startSlot, type FrameDeps, type SchedulerView, type Slot, type State } from './frameState.ts';
 import { COLD_BUDGET_FACTOR, needsFreshRealm, realmKey, runBudgetMs, runsFirstOnly } from './policy.ts';
 import type { AppMessage, ChunkTexts, ClientsRestarted, EvaluateRequest, WorkerMessage, WorkerReply } from './protocol.ts';
@@ -82,16 +84,22 @@ function boot(s: State, m: Extract<AppMessage, { type: 'boot' }>): void {
     budgetMs: () => clientBudgetMs(s),
     restarted: (reason) => clientsRestarted(s, reason),
     failed: (message) => fail(s, `the client realm could not start: ${message}`),
+    // Its later part (the v2 client half) comes like an engine chunk: from the app, kept by the frame.
+    fetch: (names) => s.chunks.need(names),
   });
   // The first worker takes the first case at once, cold; the spare starts once it is idle.
   s.current = spawn(s, false);
   pump(s);
 }
 
-/** The app sends only its newest request (newestWins.ts decides): each one replaces the queued one. */
+/**
+ * The app sends only its newest request (newestWins.ts decides): each one replaces the queued one. A case that selects
+ * a client in the client realm's later part has it loaded at once, beside the engine's work, not after the verdict.
+ */
 function request(s: State, m: EvaluateRequest): void {
   s.lastId = m.id;
   s.queued = m;
+  if (selectsLaterPart(m.case)) s.clients?.loadLater?.();
   pump(s);
 }
 
@@ -233,9 +241,10 @@ function relay(s: State, m: WorkerReply): void {
   if (m.type !== 'crash' && !s.verdict) firstVerdict(s);
 }
 
+/** The first verdict no longer waits on the client realm's later part: it loads now, for the other clients' badges. */
 function firstVerdict(s: State): void {
   s.verdict = true;
-  s.clients?.firstVerdict?.();
+  s.clients?.loadLater?.();
 }
 
 /** A worker asks for engine chunks: answered from those the frame keeps, or once the app sent the missing ones. */

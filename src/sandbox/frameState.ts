@@ -121,7 +121,7 @@ export interface State {
   /** The frame's one client realm, shared by its schema workers (made at boot). */
   clients: ClientRealmHost | null;
   readonly worlds: WorldClientsHost<Slot>;
-  /** Engine chunks (and the worlds' client realm script): the app fetches them, the frame keeps them. */
+  /** Engine chunks, the client realm's later part, the worlds' client realm script: the app fetches them, the frame keeps them. */
   readonly chunks: ChunkRelay;
   current: Slot | null;
   spare: Slot | null;

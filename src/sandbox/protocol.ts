@@ -89,12 +89,18 @@ export interface ClientRealmInit {
 }
 
 /**
- * Client realm → frame, on its global: a batch started (`busy`, the frame's watchdog runs) or ended (`idle`), or the
- * realm's script ran and its parts loaded (`ready`, once).
+ * Frame → client realm, on its global: load its later parts now (`load`: the case selects a client in them, or the
+ * first verdict is out), or the texts of the parts it asked for (`need-chunks` in ClientRealmStatus), which the app
+ * fetched from the build's own URLs. Only the frame can post there, so no schema realm can hand it code.
  */
-export interface ClientRealmStatus {
-  type: 'busy' | 'idle' | 'ready';
-}
+export type FrameToClientRealm = ClientRealmInit | ChunkTexts | { type: 'load' };
+
+/**
+ * Client realm → frame, on its global: a batch started (`busy`, the frame's watchdog runs) or ended (`idle`), the
+ * realm's script ran and what every request needs is loaded (`ready`, once), or it needs later parts of its bundle
+ * (`need-chunks`: the frame asks the app and answers with ChunkTexts on the realm's global).
+ */
+export type ClientRealmStatus = { type: 'busy' | 'idle' | 'ready' } | { type: 'need-chunks'; id: number; names: string[] };
 
 /**
  * Frame → worker, over the port: the client realm stopped (crashed, or busy past its budget) and was restarted; `port`

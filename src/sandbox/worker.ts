@@ -16,9 +16,9 @@ import { elideLargeValues } from './elide.ts';
 import { BLOCKED_GLOBALS, hardenRealm, removeGlobal } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
 import { clientRealm, dataOf } from './workerClients.ts';
+import { chunkRequests } from './chunkRequests.ts';
 import { hasOwnClients } from '../engine/worlds/entries.ts';
-import type { ChunkTexts, FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
-import { createCorrelator } from './correlator.ts';
+import type { FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
 import { postsFirstReport } from './policy.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
@@ -82,18 +82,6 @@ async function warmUp(verifier: Verifier, session: EngineSession): Promise<void>
       // Nothing to report: no case of the user's has run.
     }
   }
-}
-
-/** The worker's chunk requests to the frame, each under its correlator id; the frame answers with the texts or why not. */
-function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: string[]): Promise<string[]>; answer(m: ChunkTexts): void } {
-  const asked = createCorrelator<string[]>();
-  return {
-    fetch: (names) => asked.ask((id) => send({ type: 'need-chunks', id, names })),
-    answer: (m) => {
-      if ('texts' in m && m.texts.length === m.names.length) asked.resolve(m.id, m.texts);
-      else asked.reject(m.id, new Error('error' in m ? m.error : 'the engine part arrived incomplete'));
-    },
-  };
 }
 
 async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (message: WorkerMessage) => void, verifier: Verifier, session: EngineSession): Promise<void> {

@@ -2,15 +2,17 @@
 import { lazy, Suspense } from 'react';
 import { AnswerFormPicker } from './controls/AnswerFormPicker.tsx';
 import { EditorPanel } from './editor/EditorPanel.tsx';
-import { usePlayground } from './storeContext.ts';
+import { usePlayground, useUi } from './storeContext.ts';
 
-// Import and Generate are off in embeds and act on a click: their code loads after the first verdict.
+// Import and Generate are off in embeds and act on a click: their code loads after the first verdict, at Monaco's gate
+// (editor/monacoGate.ts: the first verdict painted, a click or tab into an editor, or the fallback delay).
 const Generate = lazy(() => import('./generate/Generate.tsx').then((m) => ({ default: m.Generate })));
 const Import = lazy(() => import('./import/Import.tsx').then((m) => ({ default: m.Import })));
 
 /** Both editors. */
 export function Editors() {
   const output = usePlayground((s) => s.role === 'output');
+  const afterFirstVerdict = useUi((s) => s.monacoOpen);
   return (
     <div className="editors">
       <EditorPanel
@@ -19,9 +21,11 @@ export function Editors() {
         aside={
           <>
             <span className="hint">TypeScript · export default your schema</span>
-            <Suspense fallback={null}>
-              <Import />
-            </Suspense>
+            {afterFirstVerdict && (
+              <Suspense fallback={null}>
+                <Import />
+              </Suspense>
+            )}
           </>
         }
       />
@@ -32,9 +36,11 @@ export function Editors() {
           <>
             <span className="hint">JSON · {output ? 'what the tool returns' : 'what the client sends'}</span>
             {output && <AnswerFormPicker />}
-            <Suspense fallback={null}>
-              <Generate />
-            </Suspense>
+            {afterFirstVerdict && (
+              <Suspense fallback={null}>
+                <Generate />
+              </Suspense>
+            )}
           </>
         }
       />
