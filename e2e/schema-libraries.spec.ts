@@ -45,3 +45,18 @@ for (const example of LIBRARY_EXAMPLES) {
     expect([...new Set(fetched)]).toEqual([example.id.split('-')[0]]);
   });
 }
+
+test('a zod-only converter says it does not apply to another library, not that tools/list fails', async ({ page }) => {
+  await openLink(page, '#example/arktype-delete-ships-the-key');
+  await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+  // The v2 server lists arktype's schema and its client refuses the raw answer: a real FAIL.
+  await expect(page.locator('[data-converter="mcp-sdk-v2"]')).toHaveAttribute('data-mark', 'FAIL');
+  const zodTab = page.locator('[data-converter="zod"]');
+  await expect(zodTab).toHaveAttribute('data-mark', '–');
+  await zodTab.click();
+  const listed = page.locator('[data-pane="listed"]');
+  await expect(listed).toContainText('Does not apply:');
+  await expect(listed).toContainText("needs a zod 4 schema: it reads zod's internals, and this is an arktype schema");
+  await expect(listed).not.toContainText('tools/list fails:');
+  await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('not run: this converter needs a zod 4 schema');
+});

@@ -27,7 +27,7 @@ export function ConverterTabs() {
   return (
     <div className="tabs" role="tablist" aria-label="Compare converters" onKeyDown={onKeyDown}>
       {CONVERTER_ENTRIES.map((c) => {
-        const badge = converterBadge(report?.converters[c.id], client, report?.pending !== undefined);
+        const badge = converterBadge(c.id, report?.converters[c.id], client, report?.pending !== undefined);
         return (
           <button
             key={c.id}

@@ -2,6 +2,7 @@
 import { CONVERTER_ENTRIES, entryOf, type ConverterId } from '../../engine/contract/catalog.ts';
 import { useMemo } from 'react';
 import { IMPORTED_WARNING } from '../../engine/import/listing-source.ts';
+import { isConverterNeedsZod } from '../../engine/worlds/needs-zod4.ts';
 import { usePlayground, useServices, useUi } from '../storeContext.ts';
 import { listedPathFor } from './schemaPlace.ts';
 import { Clipped } from './Clipped.tsx';
@@ -42,7 +43,7 @@ export function ListedPane() {
         <Note>This converter did not run.</Note>
       ) : (
         <>
-          {row.listError && <Verbatim label="tools/list fails:" text={row.listError} tone="error" />}
+          {row.listError && (isConverterNeedsZod(converter, row.listError) ? <Verbatim label="Does not apply:" text={row.listError} tone="warn" /> : <Verbatim label="tools/list fails:" text={row.listError} tone="error" />)}
           {row.listError && row.listErrorAt !== undefined && (
             <p className="said" data-testid="list-error-at">
               at <code>{row.listErrorAt || 'the schema’s root'}</code> (underlined in the schema)

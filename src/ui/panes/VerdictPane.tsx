@@ -1,9 +1,9 @@
 /** Pane 3: for each policy row, what the chosen client concludes, with its exact message. */
 import { lazy, Suspense } from 'react';
-import { CLIENT_ENTRIES, entryOf } from '../../engine/contract/catalog.ts';
+import { CLIENT_ENTRIES, entryOf, type ConverterId } from '../../engine/contract/catalog.ts';
 import type { PolicyRow, Verdict } from '../../engine/report.ts';
 import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
-import { isPolicyNeedsZod4 } from '../../engine/worlds/needs-zod4.ts';
+import { isConverterNeedsZod, isPolicyNeedsZod4 } from '../../engine/worlds/needs-zod4.ts';
 import { complaintLabel, complaintsOf, type Complaint } from '../editor/complaints.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { clipTitle } from './clip.ts';
@@ -60,7 +60,7 @@ export function VerdictPane() {
                 </code>
               </>
             ) : (
-              verdict?.valid === null && <span className="said muted">{whyNotValidated(row, report.converters[converter] ?? null, chosen.short, report.role)}</span>
+              verdict?.valid === null && <span className="said muted">{whyNotValidated(row, converter, report.converters[converter] ?? null, chosen.short, report.role)}</span>
             )}
             {report.role === 'input' && row.refused !== null && verdict && verdict.valid !== null && (
               <span className="said refused-after">
@@ -130,9 +130,10 @@ function Places({ verdict }: { verdict: Verdict }) {
 }
 
 /** Why the client gave no verdict on this row, in the words of what happened (a failed tools/list is named as such). */
-export function whyNotValidated({ shipsAt, refused }: PolicyRow, converter: { listed: unknown; listError: string | null } | null, client: string, role: 'input' | 'output'): string {
+export function whyNotValidated({ shipsAt, refused }: PolicyRow, id: ConverterId, converter: { listed: unknown; listError: string | null } | null, client: string, role: 'input' | 'output'): string {
   if (refused === NEEDS_ZOD) return 'not run: this policy needs the zod source (the listing was imported as given)';
   if (isPolicyNeedsZod4(refused)) return 'not run: this policy needs a zod 4 schema (see Undeclared keys)';
+  if (converter && isConverterNeedsZod(id, converter.listError)) return 'not run: this converter needs a zod 4 schema (see Listed)';
   if (converter?.listError) return `not validated: tools/list fails under this converter, so ${client} has no ${role === 'output' ? 'outputSchema' : 'inputSchema'} to validate against (see Listed)`;
   if (shipsAt === null) return 'nothing shipped, so nothing to validate';
   if (converter?.listed === null) return `no ${role === 'output' ? 'outputSchema' : 'inputSchema'} listed, so the client does not validate`;

@@ -3,7 +3,8 @@
  * Words, not ✓ / ✗: a ✗ beside a name reads as "close".
  */
 import type { ConverterRow } from '../../engine/report.ts';
-import type { ClientId } from '../../engine/contract/catalog.ts';
+import type { ClientId, ConverterId } from '../../engine/contract/catalog.ts';
+import { isConverterNeedsZod } from '../../engine/worlds/needs-zod4.ts';
 
 /** A tab badge and what it means. */
 export interface ConverterBadge {
@@ -12,8 +13,9 @@ export interface ConverterBadge {
 }
 
 /** The badge for one converter row; `pending`: the report on screen is a first report (the other rows are coming). */
-export function converterBadge(row: ConverterRow | undefined, client: ClientId, pending = false): ConverterBadge {
+export function converterBadge(id: ConverterId, row: ConverterRow | undefined, client: ClientId, pending = false): ConverterBadge {
   if (!row) return pending ? { mark: '…', meaning: 'still being evaluated' } : { mark: '–', meaning: 'not evaluated' };
+  if (isConverterNeedsZod(id, row.listError)) return { mark: '–', meaning: 'does not apply: it needs a zod 4 schema' };
   if (row.listError) return { mark: 'FAIL', meaning: 'tools/list fails' };
   const verdict = row.policies.raw?.verdicts[client];
   if (verdict?.valid === true) return { mark: 'PASS', meaning: 'the client accepts the raw answer' };
