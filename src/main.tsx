@@ -10,13 +10,12 @@ import { parseEmbedOptions } from './ui/embed/options.ts';
 import { createEvaluator } from './sandbox/host.ts';
 import { createScriptSource } from './sandbox/frameChannel.ts';
 import { createSideRuns } from './sandbox/sideRuns.ts';
-import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
-import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
 import { createLinkEncoder } from './state/permalink.ts';
-import { startPersistence } from './state/persistence/index.ts';
-import { createPlaygroundStore, selectCase } from './state/store.ts';
+import { createPersistedStore } from './state/persistence/index.ts';
+import { browserStorage, localStateStorage } from './state/persistence/storages.ts';
+import { selectCase } from './state/store.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
@@ -34,18 +33,12 @@ const scripts = createScriptSource();
 const evaluator = createEvaluator({ scripts, onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`) });
 const links = createLinkEncoder();
 const options = parseEmbedOptions(window.location.search);
-// An embed never touches storage: the host site partitions it, and a docs page's embeds would overwrite each other.
-const autosave = options.embed ? null : createAutosave(browserStorage(), undefined, links);
-const start = startingPoint(window.location, DEFAULT_CASE, autosave?.load() ?? null, autosave?.heldLink() ?? null);
-const store = createPlaygroundStore(
-  start.state,
-  start.error ? { tone: 'error', text: `${start.error} A fresh case was opened instead.` } : null,
-  { linked: start.linked, previousDraft: start.previousDraft, holdReason: start.held },
-);
-if (start.example) store.getState().setExample(start.example);
+// The starting case comes from the link, else the draft (state/persistence). An embed never touches storage: the host
+// site partitions it, and a docs page's embeds would overwrite each other.
+const persistence = createPersistedStore({ fallback: DEFAULT_CASE, browser: window, drafts: options.embed ? null : localStateStorage(browserStorage()), links });
+const store = persistence.store;
 const ui = options.embed ? createUiStore() : createUiStore(storedTheme() ?? 'auto', rememberTheme);
-const persistence = startPersistence(store, window, autosave, links);
-const live = startLiveEvaluation(store, evaluator, { hold: start.held !== null });
+const live = startLiveEvaluation(store, evaluator, { hold: store.getState().holdReason !== null });
 installTestHook(store, ui);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
 // only when the reader clicks Edit, which then wants Monaco at once.

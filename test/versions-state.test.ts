@@ -12,9 +12,9 @@ import { answerFormOf, caseVersions } from '../src/engine/case.ts';
 import { describeWorld } from '../src/state/caseChoices.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
-import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
-import { createAutosave } from '../src/state/persistence/drafts.ts';
-import { memoryStorage } from './memory-storage.ts';
+import { createLinkEncoder, decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { DRAFT_KEY, draftText } from '../src/state/persistence/draftFormat.ts';
+import { FakeStorage, reopened } from './persistence-harness.ts';
 import { createPlaygroundStore, selectCase, selectEngineCase } from '../src/state/store.ts';
 import { parseHostMessage, SET_TYPE } from '../src/ui/embed/messages.ts';
 
@@ -126,11 +126,16 @@ describe('the store and the evaluator', () => {
   });
 });
 
+/** Storage holding `c` as the draft, as the app writes it. */
+function savedDraft(c: PlaygroundCase): Storage {
+  const text = draftText({ case: c, held: null, previous: null }, createLinkEncoder());
+  if (!text.ok) throw new Error(text.message);
+  return new FakeStorage({ [DRAFT_KEY]: text.text });
+}
+
 describe('drafts and the embed', () => {
   it('a draft keeps the versions and the answer form', () => {
-    const storage = memoryStorage();
-    createAutosave(storage).save(OLD_WORLD);
-    expect(createAutosave(storage).load()?.state).toStrictEqual(OLD_WORLD);
+    expect(reopened(savedDraft(OLD_WORLD)).case).toStrictEqual(OLD_WORLD);
   });
 
   it('an embed `set` takes versions and an answer form, optionally, and refuses unknown ones', () => {
@@ -172,9 +177,7 @@ describe('the protocol era (issue 21)', () => {
   });
 
   it('drafts and the embed `set` keep the era', () => {
-    const storage = memoryStorage();
-    createAutosave(storage).save(MODERN);
-    expect(createAutosave(storage).load()?.state).toStrictEqual(MODERN);
+    expect(reopened(savedDraft(MODERN)).case).toStrictEqual(MODERN);
     expect(parseHostMessage({ type: SET_TYPE, case: MODERN })).toStrictEqual({ ok: true, case: MODERN });
   });
 });
