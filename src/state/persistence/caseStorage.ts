@@ -9,7 +9,7 @@ import type { PlaygroundCase } from '../../engine/case.ts';
 import { exampleLink } from '../../examples/links.ts';
 import { readLink, type LinkEncoder } from '../permalink.ts';
 import { deferredWrite } from './deferred.ts';
-import { DRAFT_KEY, DRAFT_VERSION, draftText, heldLinkKey, heldLinkText, readDraft, readHeldLink, sameDraft, sameHeldLink, type Draft, type Drafts } from './draftFormat.ts';
+import { DRAFT_KEY, DRAFT_VERSION, draftText, heldLinkKey, itemText, readDraft, readHeldLink, sameDraft, sameHeldLink, type Draft, type Drafts } from './draftFormat.ts';
 import type { Kept, Screen } from './kept.ts';
 import type { HashStorage, WriteResult } from './storages.ts';
 
@@ -52,7 +52,7 @@ export function createCaseStorage(deps: CaseStorageDeps): CaseStorage {
       return {
         state: {
           screen: link === null ? null : link.ok ? { case: link.state, exampleId: link.example, example: link.example !== null } : { error: link.error },
-          // A draft of an older version stays as read: persist gives it to `migrate` (see migrateKept).
+          // A draft of an older version stays as read: persist gives it to `migrate` (index.ts).
           drafts: { draft: (draft?.state as Draft | undefined) ?? null, heldLink: heldLink ?? null },
           linked: link !== null,
           running: false,
@@ -151,7 +151,7 @@ function draftsSide(deps: CaseStorageDeps, storage: StateStorage<WriteResult>, a
     }
     const held = want.heldLink;
     if (sameHeldLink(held, stored.heldLink)) return;
-    const text = held && heldLinkText(held, deps.links);
+    const text = held && itemText(held.case, { reason: held.reason }, deps.links);
     if (!text) report(storage.removeItem(heldLinkKey(at.key)), () => (stored = { ...stored, heldLink: null }));
     else if (text.ok) report(storage.setItem(heldLinkKey(at.key), text.text), () => (stored = { ...stored, heldLink: held }));
   };

@@ -53,20 +53,20 @@ export function migrateDraft(stored: unknown, version: number): Draft | null {
   return version === DRAFT_VERSION ? (stored as Draft) : null;
 }
 
-/** The draft item's text, or why the case cannot be stored (too large for a link: the last good save stays). */
-export function draftText(draft: Draft, links: Pick<LinkEncoder, 'linkOf'>): { ok: true; text: string } | { ok: false; message: string } {
-  const link = links.linkOf(draft.case);
+/**
+ * The text of an item holding `c` (the draft's or the held link's case) and `fields` beside its link, or why it cannot be
+ * stored: a case too large for a link is not saved (the last good save stays).
+ */
+export function itemText(c: PlaygroundCase, fields: Record<string, unknown>, links: Pick<LinkEncoder, 'linkOf'>): { ok: true; text: string } | { ok: false; message: string } {
+  const link = links.linkOf(c);
   if (!link.ok) return { ok: false, message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
-  const previous = draft.previous && links.linkOf(draft.previous);
-  const state = { link: link.link, ...(draft.held ? { held: draft.held } : {}), ...(previous && previous.ok ? { previous: previous.link } : {}) };
-  return { ok: true, text: JSON.stringify({ state, version: DRAFT_VERSION }) };
+  return { ok: true, text: JSON.stringify({ state: { link: link.link, ...fields }, version: DRAFT_VERSION }) };
 }
 
-/** The held link item's text, or why not (as `draftText`). */
-export function heldLinkText(held: HeldLink, links: Pick<LinkEncoder, 'linkOf'>): { ok: true; text: string } | { ok: false; message: string } {
-  const link = links.linkOf(held.case);
-  if (!link.ok) return { ok: false, message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
-  return { ok: true, text: JSON.stringify({ state: { link: link.link, reason: held.reason }, version: DRAFT_VERSION }) };
+/** The draft item's text (`itemText`): its hold and the draft it replaced only when there are. */
+export function draftText(draft: Draft, links: Pick<LinkEncoder, 'linkOf'>): { ok: true; text: string } | { ok: false; message: string } {
+  const previous = draft.previous && links.linkOf(draft.previous);
+  return itemText(draft.case, { ...(draft.held ? { held: draft.held } : {}), ...(previous && previous.ok ? { previous: previous.link } : {}) }, links);
 }
 
 /** Reads a draft item of any version, its links decoded (null: none, or not readable); `migrateDraft` brings it up to date. */

@@ -9,7 +9,7 @@ import type { PlaygroundCase } from '../../engine/case.ts';
 import { createLinkEncoder, readLink, type LinkEncoder } from '../permalink.ts';
 import { playgroundState, type PlaygroundState, type PlaygroundStore } from '../store.ts';
 import { createCaseStorage } from './caseStorage.ts';
-import { keptView, migrateKept, startingState, type Kept, type Screen } from './kept.ts';
+import { keptView, startingState, type Kept, type Screen } from './kept.ts';
 import { DRAFT_KEY, DRAFT_VERSION, migrateDraft } from './draftFormat.ts';
 import { hashStateStorage, type UrlTarget, type WriteResult } from './storages.ts';
 
@@ -62,7 +62,11 @@ export function createPersistedStore(deps: PersistenceDeps): Persisted {
       version: DRAFT_VERSION,
       storage,
       partialize: view.partialize,
-      migrate: (persisted, version) => migrateKept(persisted, version, migrateDraft),
+      // What was read at start, its draft brought up to this build's format (the address bar's link has its own versions).
+      migrate: (persisted, version) => {
+        const kept = persisted as Kept;
+        return { ...kept, drafts: { ...kept.drafts, draft: migrateDraft(kept.drafts.draft, version) } };
+      },
       merge: (persisted, current) => {
         const kept = persisted as Kept | undefined;
         const start = startingState(kept, current);

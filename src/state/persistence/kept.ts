@@ -69,12 +69,6 @@ export function keptView(): { partialize(s: PlaygroundState): Kept; start(drafts
   };
 }
 
-/** Brings the kept state read at start up to this build's draft format (persist's `migrate`). */
-export function migrateKept(persisted: unknown, version: number, migrate: (draft: unknown, version: number) => Draft | null): Kept {
-  const kept = persisted as Kept;
-  return { ...kept, drafts: { ...kept.drafts, draft: migrate(kept.drafts.draft, version) } };
-}
-
 /**
  * The store as it starts (persist's `merge`): the link's case, else the draft, else the fresh case; a link that cannot
  * be opened says why in a banner over the fresh case. A case whose last run timed out or crashed the page (the draft,
