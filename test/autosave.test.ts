@@ -384,6 +384,19 @@ describe('a link never replaces the saved draft until edited; a case that crashe
     stop();
   });
 
+  it('two tabs over one storage: a link held in one never rewrites the draft the other saved since', () => {
+    const storage = savedDraft();
+    const linkTab = open(storage, encodePermalink(linkCase));
+    const draftTab = boot(storage, '');
+    draftTab.store.getState().setField('answer', '{"from":"the other tab"}');
+    vi.advanceTimersByTime(500);
+    linkTab.store.getState().setRun({ kind: 'timeout', budgetMs: 2000 });
+    linkTab.stop();
+    draftTab.stop();
+    expect(reopened(storage)).toEqual({ case: { ...draft, answer: '{"from":"the other tab"}' }, held: null, previous: null });
+    expect(open(storage, encodePermalink(linkCase)).store.getState().holdReason).toBe('timeout');
+  });
+
   it('a case whose report crashed the page is held on the next open (the draft, or a link beside it)', () => {
     const storage = new FakeStorage();
     const own = open(storage, '');
