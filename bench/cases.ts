@@ -1,13 +1,13 @@
 /** The cases the engine benchmark measures: the gallery (or representative fixtures until it lands) and two large ones. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CaseInput } from '../src/engine/case.ts';
+import type { Case } from '../src/engine/case.ts';
 
 /** A named case. */
 export interface BenchCase {
   id: string;
   kind: 'gallery' | 'large';
-  case: CaseInput & { role: 'output' | 'input'; tool: string };
+  case: Case & { role: 'output' | 'input'; tool: string };
 }
 
 const ROOT = join(import.meta.dirname, '..');

@@ -8,8 +8,8 @@ import type { Browser } from 'playwright-core';
 import { blockBeyondLocalhost } from '../e2e/fixtures.ts';
 import { COLUMNS, ROWS } from '../src/ui/compare/columns.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { table } from './run.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** One grid: its time, the baseline's, and how many cells were filled (of ROWS × COLUMNS) and out of time. */
 export interface GridSample {

@@ -6,7 +6,7 @@ import { engineSession } from '../src/engine/session.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import { evaluate, shipAll, verifyAll } from '../src/engine/evaluate.ts';
+import { evaluate } from '../src/engine/evaluate.ts';
 import { loadSchema } from '../src/engine/load.ts';
 import { parseAnswer } from '../src/engine/answer.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
@@ -16,6 +16,9 @@ import type { Json } from '../src/engine/report.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { galleryCases, largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { size, table, type Section, type SectionResult } from './run.ts';
+import { shipAll } from '../src/engine/phases/ship.ts';
+import { verifyAll } from '../src/engine/phases/verify.ts';
+import { valueTable } from '../src/engine/values.ts';
 
 /** Median and 95th percentile of a sample, in milliseconds. */
 export interface Stats {
@@ -95,12 +98,12 @@ async function phases(loaded: LoadedCase, text: string): Promise<Phases> {
   };
   for (const c of CONVERTERS) out[`list ${c.id}`] = () => c.list(loaded);
   // As evaluate does: every converter's listing × every policy's shipment, one client at a time (a fresh memo each call).
-  for (const client of CLIENTS) out[`verify ${client.id}`] = () => verifyAll(loaded, value, listings, shipments, [client]);
+  for (const client of CLIENTS) out[`verify ${client.id}`] = () => verifyAll(valueTable(), loaded, value, listings, shipments, [client]);
   out['realSdk v1'] = () => runRealSdk('v1', loaded, value);
   out['realSdk v2'] = () => runRealSdk('v2', loaded, value);
   let run = 0;
   const counting = CLIENTS.map((c): Client => ({ ...c, verify: (...args) => (run++, c.verify(...args)) }));
-  const rows = verifyAll(loaded, value, listings, shipments, counting);
+  const rows = verifyAll(valueTable(), loaded, value, listings, shipments, counting);
   const verdicts = Object.values(rows).flatMap((row) => Object.values(row?.policies ?? {})).filter((p) => p.refused === null).length * CLIENTS.length;
   return { timed: out, validations: { verdicts, run } };
 }

@@ -19,7 +19,7 @@ export interface RunOptions {
   quick: boolean;
   /** `--dist <dir>`: an existing build for the browser section to serve instead of building one. */
   dist: string | undefined;
-  /** `--row <id>`: only this row of a section (the browser section knows `giant-answer`, `repeat-visit`, `compare-grid` and `floor`). */
+  /** `--row <id>`: only this row of a section (the browser section knows `giant-answer`, `repeat-visit`, `compare-grid`, `floor`, `runaway` and `edit-profile`). */
   row: string | undefined;
 }
 

@@ -24,6 +24,8 @@ export interface Fetch {
 /** JavaScript time on one thread from navigation start to the first verdict. */
 export interface ThreadTime {
   thread: string;
+  /** The trace's process and thread ids ("pid:tid"). */
+  key: string;
   compileMs: number;
   /** Compiling and running (tasks that evaluate scripts, call functions, run microtasks), compile included. */
   jsMs: number;
@@ -42,7 +44,7 @@ export interface Waterfall {
 
 /** The mark the page's init script sets when the first verdict appears (bench/browser.ts freshContext). */
 export const FIRST_VERDICT_MARK = 'bench:first-verdict';
-const CATEGORIES = ['devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.compile'];
+export const CATEGORIES = ['devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.compile'];
 const JS_EVENT = /^(EvaluateScript|FunctionCall|RunMicrotasks|TimerFire|EventDispatch|FireAnimationFrame|v8\.(compile|run|callFunction|evaluateModule|compileModule|produceCache)|V8\.(Compile|Execute|Run))/;
 const COMPILE_EVENT = /compile/i;
 
@@ -105,6 +107,7 @@ export function threadTimes(events: readonly TraceEvent[], from: number, to: num
   return [...js]
     .map(([key, intervals]) => ({
       thread: `${names.get(key) ?? 'thread'} (process ${pids.indexOf(key.split(':')[0]) + 1})`,
+      key,
       compileMs: union(compile.get(key) ?? []),
       jsMs: union(intervals),
     }))
@@ -128,4 +131,75 @@ function union(intervals: ReadonlyArray<[number, number]>): number {
     reach = end;
   }
   return total;
+}
+
+/**
+ * Traces what `run` does in `page` through a DevTools session on the page (a persistent context has no Browser to
+ * trace with), and returns the trace's events: the same categories as a traced load.
+ */
+export async function tracePage<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
+  const session = await page.context().newCDPSession(page);
+  const chunks: TraceEvent[][] = [];
+  session.on('Tracing.dataCollected', (e) => chunks.push(e.value as unknown as TraceEvent[]));
+  const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
+  await session.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' }, transferMode: 'ReportEvents' });
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    await session.send('Tracing.end');
+    await complete;
+    await session.detach().catch(() => {});
+  }
+  return { result, events: chunks.flat() };
+}
+
+/** Self time per script file and per function on one thread, from the trace's V8 CPU profile samples (ms). */
+export interface Sampled {
+  key: string;
+  byFile: Array<[string, number]>;
+  byFunction: Array<[string, number]>;
+}
+
+interface ProfileChunk {
+  cpuProfile?: { nodes?: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber?: number } }>; samples?: number[] };
+  timeDeltas?: number[];
+}
+
+/**
+ * The CPU profile in a trace taken with the `disabled-by-default-v8.cpu_profiler` category, summed per thread: each
+ * sample's time goes to the function on top of the stack and its script file (minified names are what they are; the
+ * file says whose code it is: the app's, Monaco's, the engine's).
+ */
+export function sampledSelfTimes(events: readonly TraceEvent[]): Sampled[] {
+  const threadOf = new Map<string, string>();
+  for (const e of events as Array<TraceEvent & { id?: string }>) if (e.name === 'Profile' && e.id !== undefined) threadOf.set(`${e.pid}:${e.id}`, `${e.pid}:${e.tid}`);
+  const nodes = new Map<string, Map<number, { functionName: string; url: string }>>();
+  const byFile = new Map<string, Map<string, number>>();
+  const byFunction = new Map<string, Map<string, number>>();
+  const add = (m: Map<string, Map<string, number>>, key: string, what: string, ms: number) => {
+    const inner = m.get(key) ?? new Map<string, number>();
+    inner.set(what, (inner.get(what) ?? 0) + ms);
+    m.set(key, inner);
+  };
+  for (const e of events as Array<TraceEvent & { id?: string; args?: { data?: ProfileChunk } }>) {
+    if (e.name !== 'ProfileChunk' || e.id === undefined) continue;
+    const key = threadOf.get(`${e.pid}:${e.id}`) ?? `${e.pid}:${e.tid}`;
+    const known = nodes.get(key) ?? new Map<number, { functionName: string; url: string }>();
+    nodes.set(key, known);
+    const data = e.args?.data;
+    for (const n of data?.cpuProfile?.nodes ?? []) known.set(n.id, { functionName: n.callFrame.functionName, url: n.callFrame.url });
+    const samples = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    samples.forEach((id, i) => {
+      const node = known.get(id);
+      const ms = Math.max(0, deltas[i] ?? 0) / 1000;
+      if (!node || ['(idle)', '(program)', '(root)'].includes(node.functionName)) return;
+      const file = node.url ? (node.url.split('/').pop() ?? node.url) : node.functionName.startsWith('(') ? node.functionName : '(native)';
+      add(byFile, key, file, ms);
+      add(byFunction, key, `${node.functionName || '(anonymous)'} ${file}`, ms);
+    });
+  }
+  const top = (m: Map<string, number> | undefined, k: number): Array<[string, number]> => [...(m ?? [])].sort((a, b) => b[1] - a[1]).slice(0, k);
+  return [...byFile.keys()].map((key) => ({ key, byFile: top(byFile.get(key), 8), byFunction: top(byFunction.get(key), 12) }));
 }

@@ -2,8 +2,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { expect, test, waitForEditors } from './fixtures.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** The serious and critical violations on the page, as "rule: target" lines (readable in a failure). */
 async function seriousViolations(page: Page): Promise<string[]> {

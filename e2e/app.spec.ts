@@ -3,11 +3,11 @@
  * undeclared keys, verdicts and real-SDK outcomes; edits re-evaluate; errors say where they are (the layout: layout.spec.ts).
  */
 import type { Locator, Page } from '@playwright/test';
-import type { PolicyId } from '../src/engine/report.ts';
 import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 import { SEED_ROWS, V1_PREFIX, V2_PREFIX } from '../test/seed.rows.ts';
 import { ISSUE_BLOCK } from '../test/registration.rows.ts';
 import { checkListError, checkVerdict, editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
+import type { PolicyId } from '../src/engine/contract/catalog.ts';
 
 const schemaOf = (expr: string) => `import { z } from 'zod';\n\nexport default ${expr};\n`;
 const pane = (page: Page, id: string): Locator => page.locator(`[data-pane="${id}"]`);
@@ -156,7 +156,7 @@ test.describe('in the open app', () => {
     await expect.poll(() => markers(page, 'schema')).toEqual([{ line: 4, severity: 'error', message: 'TypeError: z.strin is not a function' }]);
   });
 
-  test('a pasted registerTool call: the tool named, SDK v1 fails on plan, and one click uses the handler answer (issue 23)', async ({ page }) => {
+  test('a pasted registerTool call: the tool named, SDK v1 fails on plan, and one click uses the handler answer', async ({ page }) => {
     await openCase(page, { tool: 'my_tool', answer: '{"name":"b"}', converter: 'mcp-sdk-v1', client: 'sdk-v1' });
     await evaluated(page);
     await setEditorText(page, 'schema', ISSUE_BLOCK);

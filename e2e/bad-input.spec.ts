@@ -5,10 +5,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { refusal } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
 import { ENGINE_ROWS } from '../test/bad-input.rows.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const IMPORT = "import { z } from 'zod';\n\n";
 /** How long a run may take to land on a loaded machine (the app's own limit is the 2 s budget plus a 15 s frame grace). */

@@ -4,7 +4,10 @@
  * chunks), a `#v1.` permalink and a docs embed on another origin each reach their verdict. A deployment that keeps the
  * sandbox frame from loading says why in the status line.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleLink } from '../src/examples/links.ts';
@@ -138,6 +141,104 @@ test(`under ${PREFIX} in nginx with the docs' location block: the app, an exampl
     await checkDeployment(page, host.url);
   } finally {
     await host.close();
+  }
+});
+
+/**
+ * The project copied beside `work` (its node_modules linked) with a change to the page (the title) and to the client
+ * realm (a name in its script), built into `work/b`: a new release whose page and engine both differ from dist's.
+ */
+function rebuild(work: string): string {
+  const copy = join(work, 'project');
+  for (const dir of ['src', 'vite-plugins', 'build', 'public']) cpSync(dir, join(copy, dir), { recursive: true });
+  for (const file of ['index.html', 'sandbox.html', 'vite.config.ts', 'package.json', 'tsconfig.json']) cpSync(file, join(copy, file));
+  symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
+  const change = (file: string, from: string, to: string) => {
+    const text = readFileSync(join(copy, file), 'utf8');
+    if (!text.includes(from)) throw new Error(`${file} no longer holds ${from}`);
+    writeFileSync(join(copy, file), text.replace(from, to));
+  };
+  change('src/ui/Header.tsx', 'MCP Schema <span>Playground</span>', 'MCP Schema <span>Playground</span> rebuilt');
+  change('src/sandbox/clientRealm.ts', "partsName: 'the v2 SDK'", "partsName: 'the v2 SDK, rebuilt'");
+  const out = join(work, 'b');
+  execFileSync(process.execPath, [resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: copy, stdio: 'pipe' });
+  return out;
+}
+
+test(`a new release deployed over the old one under ${PREFIX}: the next visit runs it whole, with no old chunk and no old report`, async ({ page }) => {
+  test.setTimeout(420_000);
+  const work = mkdtempSync(join(tmpdir(), 'e2e-release-'));
+  // The server's folder is a link: deploying the new release points it at the new build, as a host swaps folders.
+  const live = join(work, 'live');
+  symlinkSync(resolve(DIST), live);
+  const host = await serveStatic(live, PREFIX, (path) => headersFor(HEADER_RULES, path));
+  const failed = failedResponses(page);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
+  // Every text the status line shows, in order, from the page's first script on.
+  await page.addInitScript(() => {
+    const w = window as Window & { __statuses?: string[] };
+    w.__statuses = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="status"]')?.textContent ?? '';
+      if (text && w.__statuses?.at(-1) !== text) w.__statuses?.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const statuses = () => page.evaluate(() => (window as Window & { __statuses?: string[] }).__statuses ?? []);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const RECHECKING = 'Verdict from your last visit; checking it again…';
+  try {
+    await test.step('the first release: the default case reaches its verdict, and its report is kept', async () => {
+      await open(page, host.url);
+      await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+      await expect(verdict(page)).toContainText('FAIL');
+      await expect
+        .poll(() => page.evaluate(() => new Promise<number>((done) => {
+          const req = indexedDB.open('mcp-schema-playground-reports');
+          req.onsuccess = () => {
+            const db = req.result;
+            if (!db.objectStoreNames.contains('reports')) return done(0);
+            const count = db.transaction('reports').objectStore('reports').count();
+            count.onsuccess = () => done(count.result);
+          };
+          req.onerror = () => done(-1);
+        })), { timeout: 10_000 })
+        .toBe(1);
+      // The tab is closed before the release changes: an open tab's lazy parts (Monaco) would ask for the old files.
+      await page.waitForFunction(() => window.__playground?.ready() === true, undefined, { timeout: 60_000 });
+      await page.goto('about:blank');
+    });
+    const next = rebuild(work);
+    rmSync(live);
+    symlinkSync(next, live);
+    await test.step('the next visit runs the new release: its page, its engine, no file of the old one, no report of the old engine', async () => {
+      requested.length = 0;
+      await page.goto(host.url);
+      await expect(page.locator('h1')).toContainText('rebuilt');
+      await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+      await expect(verdict(page)).toContainText('FAIL');
+      await expect(verdict(page)).toContainText('must NOT have additional properties');
+      const assets = [...new Set(requested.filter((p) => p.startsWith(`${PREFIX}assets/`)))];
+      expect(assets.some((p) => /\/client-realm-[0-9a-f]+\.js$/.test(p))).toBe(true);
+      for (const p of assets) expect(existsSync(join(next, p.slice(PREFIX.length))), `${p} is the new release's`).toBe(true);
+      expect(await statuses()).not.toContain(RECHECKING);
+    });
+    await test.step("a repeat visit of the new release shows its kept verdict marked as re-checked, then its own run's", async () => {
+      await page.waitForTimeout(1500);
+      await open(page, host.url);
+      await expect(page.getByTestId('status')).toContainText(/Evaluated in \d+ ms/);
+      await expect(verdict(page)).toContainText('must NOT have additional properties');
+      const seen = await statuses();
+      expect(seen).toContain(RECHECKING);
+      expect(seen.indexOf(RECHECKING)).toBeLessThan(seen.findIndex((t) => /Evaluated in/.test(t)));
+    });
+    expect(failed).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await host.close();
+    rmSync(work, { recursive: true, force: true });
   }
 });
 

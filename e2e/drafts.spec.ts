@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { createLinkEncoder, encodePermalink } from '../src/state/permalink.ts';
+import { createLinkEncoder, encodePermalink } from '../src/state/linkEncoder.ts';
 import { DRAFT_KEY, draftText } from '../src/state/persistence/draftFormat.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
 

@@ -12,15 +12,16 @@ import type { Frame, Page } from '@playwright/test';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { editorText, expect, test } from './fixtures.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 // The docs-page test adds a context init script and opens a popup, and the JavaScript-size row counts what a cold
 // cache fetches: those get a context of their own.
 test.use({ isolated: true });
 
-const FAILING: PlaygroundCase = DEFAULT_CASE;
-const PASSING: PlaygroundCase = {
+const FAILING: Case = DEFAULT_CASE;
+const PASSING: Case = {
   ...DEFAULT_CASE,
   tool: 'get_user',
   schema: "import { z } from 'zod';\n\nexport default z.object({ id: z.string() });\n",
@@ -28,13 +29,13 @@ const PASSING: PlaygroundCase = {
   converter: 'mcp-sdk-v2',
   client: 'sdk-v2-node',
 };
-const SET_CASE: PlaygroundCase = { ...PASSING, tool: 'set_by_host', answer: '{ "id": "u1", "nickname": "Ada" }\n' };
+const SET_CASE: Case = { ...PASSING, tool: 'set_by_host', answer: '{ "id": "u1", "nickname": "Ada" }\n' };
 /** What the docs page sends the first embed on its ready message. */
-const FAILING_ON_READY: PlaygroundCase = { ...FAILING, tool: 'set_on_ready' };
+const FAILING_ON_READY: Case = { ...FAILING, tool: 'set_on_ready' };
 
 /** A docs-like page with two embeds, whose listener sizes each iframe from its resize messages (checking event.source). */
 function docsPage(appOrigin: string): string {
-  const frame = (id: string, c: PlaygroundCase) =>
+  const frame = (id: string, c: Case) =>
     `<iframe id="${id}" src="${appOrigin}/?embed${encodePermalink(c)}" width="100%" height="520" loading="lazy" allow="clipboard-write" title="MCP Schema Playground: ${c.tool}"></iframe>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs: output schemas</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#222} iframe{display:block;border:1px solid #ccd;border-radius:8px;box-sizing:content-box}</style></head>

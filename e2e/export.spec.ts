@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { editorText, expect, openCase, test, waitForEditors } from './fixtures.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 // Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
 test.use({ reuse: true });

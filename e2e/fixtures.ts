@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import type { ExpectedListError, ExpectedVerdict } from '../src/examples/case-format.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink, readLink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { readLink } from '../src/state/permalink.ts';
 import type { EditorName } from '../src/ui/editor/mountedEditors.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -198,7 +200,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 export { expect };
 
 /** Opens the app on a permalink holding `c` (missing fields from the default case); see openLink. */
-export async function openCase(page: Page, c: Partial<PlaygroundCase>): Promise<void> {
+export async function openCase(page: Page, c: Partial<Case>): Promise<void> {
   await openLink(page, encodePermalink({ ...DEFAULT_CASE, ...c }));
 }
 

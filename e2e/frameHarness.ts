@@ -73,7 +73,7 @@ export async function mountFrame(page: Page, source: string, budgetMs = 2000): P
         if (e.source !== frame.contentWindow || e.data.nonce !== nonce) return;
         if (e.data.type === 'need-chunks') {
           const names = e.data.names ?? [];
-          frame.contentWindow?.postMessage({ type: 'chunks', names, texts: names.map((n) => chunks[n] ?? '') }, '*');
+          frame.contentWindow?.postMessage({ type: 'chunks', id: e.data.id, names, texts: names.map((n) => chunks[n] ?? '') }, '*');
           return;
         }
         driven.messages.push(e.data);

@@ -7,11 +7,12 @@
  */
 import type { Locator } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
 import { expect, test, waitForEditors } from './fixtures.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** A realistic invoice (13 keys, nested objects): a long listing, and one long nested undeclared key. */
-const INVOICE: PlaygroundCase = {
+const INVOICE = {
   ...DEFAULT_CASE,
   tool: 'search_invoices_by_customer',
   schema: [
@@ -30,7 +31,7 @@ const INVOICE: PlaygroundCase = {
     customer: { id: 'c1', name: 'Ada', email: 'a@b.c', shippingAddress: { line1: '1 Road', city: 'X', postcode: '1', country: 'GB', region: 'Northwest' }, billingAddress: { line1: '1 Road', city: 'X', postcode: '1', country: 'GB' } },
     lines: [{ sku: 'A', qty: 1, unitPrice: 2, taxRate: 0.2 }], subtotal: 2, tax: 0.4, total: 2.4, currency: 'GBP', issuedAt: '2026-01-01',
   }, null, 2),
-};
+} satisfies Case;
 
 const box = async (l: Locator) => (await l.boundingBox())!;
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>

@@ -1,20 +1,22 @@
 /** Permalinks end to end: a link restores its case, a bad link says why and opens a fresh case, edits reach the URL, Share copies it. */
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
-const CASE: PlaygroundCase = {
+const CASE = {
   role: 'output',
   tool: 'lookup_ünïcode',
   schema: "import { z } from 'zod';\n\n// 𝄞 astral and ✓ BMP characters survive the link\nexport default z.object({ name: z.string() });\n",
   answer: '{"name":"Zoë 𝄞","extra":true}',
   converter: 'wire-truthful',
   client: 'sdk-v2-browser',
-};
+} satisfies Case;
 
 /** The case the page's URL holds right now. */
-async function caseInUrl(page: Page): Promise<PlaygroundCase | string> {
+async function caseInUrl(page: Page): Promise<Case | string> {
   const decoded = decodePermalink(new URL(page.url()).hash);
   return decoded.ok ? decoded.state : decoded.error;
 }
@@ -84,7 +86,7 @@ test('a link pasted into the address bar of the open app opens its case', async 
   await waitForEditors(page);
   // Line breaks after a one-line answer: the project's device reports Windows, where Monaco gave that answer's model CRLF
   // line endings and rewrote the new text's line breaks to them (the case then differed from its link).
-  const other: PlaygroundCase = { ...CASE, answer: '{\n  "name": "other"\n}', converter: 'zod' };
+  const other: Case = { ...CASE, answer: '{\n  "name": "other"\n}', converter: 'zod' };
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.goto(`/${encodePermalink(other)}`);
   await expect.poll(() => editorText(page, 'answer')).toBe(other.answer);

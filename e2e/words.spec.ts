@@ -5,8 +5,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
 import { expect, openCase, openLink, test } from './fixtures.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 // Each row opens its case in the app already open, as a user following links does: the page loads once for the file.
 test.use({ reuse: true });

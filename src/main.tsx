@@ -12,10 +12,10 @@ import { createScriptSource } from './sandbox/frameChannel.ts';
 import { createSideRuns } from './sandbox/sideRuns.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
-import { createLinkEncoder } from './state/permalink.ts';
+import { indexedDbShelf, startStoredReports } from './state/storedReports.ts';
+import { ENGINE_BUILD_ID } from './sandbox/buildId.ts';
 import { createPersistedStore } from './state/persistence/index.ts';
 import { browserStorage, localStateStorage } from './state/persistence/storages.ts';
-import { selectCase } from './state/store.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
@@ -26,6 +26,8 @@ import { installTestHook } from './ui/testHook.ts';
 import { rememberTheme, storedTheme } from './ui/themeChoice.ts';
 import { createUiStore } from './ui/uiStore.ts';
 import './ui/styles.css';
+import { normalizeCase } from './engine/case.ts';
+import { createLinkEncoder } from './state/linkEncoder.ts';
 
 // First: the sandbox frame starts loading (and its worker booting) while the starting case is read and the UI is set up.
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so.
@@ -38,7 +40,12 @@ const options = parseEmbedOptions(window.location.search);
 const persistence = createPersistedStore({ fallback: DEFAULT_CASE, browser: window, drafts: options.embed ? null : localStateStorage(browserStorage()), links });
 const store = persistence.store;
 const ui = options.embed ? createUiStore() : createUiStore(storedTheme() ?? 'auto', rememberTheme);
-const live = startLiveEvaluation(store, evaluator, { hold: store.getState().holdReason !== null });
+const held = store.getState().holdReason !== null;
+const live = startLiveEvaluation(store, evaluator, { hold: held });
+// A repeat visit shows the report this build gave the case last time, marked as re-checked, until the run replaces it.
+// An embed keeps nothing, as with drafts.
+const shelf = options.embed ? null : indexedDbShelf();
+if (shelf) startStoredReports(store, shelf, ENGINE_BUILD_ID, { show: !held });
 installTestHook(store, ui);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
 // only when the reader clicks Edit, which then wants Monaco at once.
@@ -51,7 +58,7 @@ if (options.embed && window.parent !== window) startEmbedBridge(store, root, win
 
 const link = (): ShareLink => {
   persistence.flushLink();
-  const shared = links.linkOf(selectCase(store.getState()));
+  const shared = links.linkOf(normalizeCase(store.getState()));
   if (!shared.ok) return { ok: false, message: TOO_LARGE.share(shared.tooLarge, options.embed) };
   return { ok: true, url: openInPlaygroundUrl(window.location.href, shared.link) };
 };

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ClientId, ConverterId } from '../src/engine/report.ts';
 import { answerMarkers } from '../src/ui/editor/answerMarkers.ts';
+import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 
 /** The error underlines for one case: [line, underlined text, hover message]. */
 async function errorMarks(schema: string, answer: string, client: ClientId, role: 'input' | 'output' = 'output', converter: ConverterId = 'mcp-sdk-v1') {
@@ -66,7 +66,7 @@ it('a wrapped answer: pointers under /result land in the answer as typed', async
   expect(marks).toEqual([[2, '"connectedAt"', expect.stringMatching(/\(SDK v2 listing\): must NOT have additional properties$/)]]);
 });
 
-it('an answer zod rejects still has its undeclared key underlined (issue 24 item 3)', async () => {
+it('an answer zod rejects still has its undeclared key underlined', async () => {
   const answer = '{\n  "total": "twelve",\n  "customer": { "shippingAddress": { "city": "Oslo", "region": "Viken" } }\n}';
   const report = await evaluate({ v: 1, tool: 't', schema: 'export default z.object({ total: z.number(), customer: z.object({ shippingAddress: z.object({ city: z.string() }) }) })', answer });
   const warnings = answerMarkers({ text: answer, report, converter: 'mcp-sdk-v1', client: 'sdk-v1' }).filter((m) => m.severity === 'warning');

@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import type { Role } from '../src/engine/case.ts';
+import type { Role } from '../src/engine/contract/catalog.ts';
 import type { Json } from '../src/engine/report.ts';
 
 // ---------------------------------------------------------------- the description

@@ -7,10 +7,10 @@ import fixtures from './fixtures/drafts/v1-drafts.json' with { type: 'json' };
 import { DRAFT_KEY, DRAFT_VERSION, heldLinkKey } from '../src/state/persistence/draftFormat.ts';
 import { browserStorage } from '../src/state/persistence/storages.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { normalizeCase } from '../src/engine/case.ts';
+import { type Case, normalizeCase } from '../src/engine/case.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
-import { encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
-import { createPlaygroundStore, selectCase } from '../src/state/store.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
+import { createPlaygroundStore } from '../src/state/store.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
@@ -20,12 +20,12 @@ const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExcee
 const security = () => new DOMException('Access is denied for this document.', 'SecurityError');
 const FULL = "Autosave is off: this browser's storage is full.";
 const UNAVAILABLE = "Autosave is off: this browser's storage is unavailable.";
-const edited: PlaygroundCase = { ...DEFAULT_CASE, schema: 'export default z.string();', answer: '"x"' };
+const edited: Case = { ...DEFAULT_CASE, schema: 'export default z.string();', answer: '"x"' };
 /** A case past the 4 MB a link may unpack to (5 MB of answer). */
-const huge: PlaygroundCase = { ...edited, answer: `"${'x'.repeat(5 * 1024 * 1024)}"` };
+const huge: Case = { ...edited, answer: `"${'x'.repeat(5 * 1024 * 1024)}"` };
 
 /** Opens the app over `storage`, with fake timers, and types `c` (its answer and schema). */
-function editTo(storage: Storage | null | 'none', c: PlaygroundCase = edited, hash = '', timers: Parameters<typeof vi.useFakeTimers>[0] = {}) {
+function editTo(storage: Storage | null | 'none', c: Case = edited, hash = '', timers: Parameters<typeof vi.useFakeTimers>[0] = {}) {
   vi.useFakeTimers(timers);
   const page = boot(storage, hash);
   page.store.getState().loadCase(c, null, { linked: false });
@@ -47,7 +47,7 @@ describe('the drafts format', () => {
 
   describe.each(Object.entries(fixtures.drafts))('a draft an earlier build saved (%s) still opens', (name, fixture) => {
     // Each as the link decoder gives it back (a named version set comes back whole).
-    const cases = Object.fromEntries(Object.entries(fixture.cases).map(([k, c]) => [k, normalizeCase(c as PlaygroundCase)]));
+    const cases = Object.fromEntries(Object.entries(fixture.cases).map(([k, c]) => [k, normalizeCase(c as Case)]));
     it('with its case, its hold and the draft it offers back', () => {
       const storage = new FakeStorage(fixture.storage);
       const opened = reopened(storage);
@@ -62,7 +62,7 @@ describe('the drafts format', () => {
   it("a link an earlier build held beside the draft is held when opened again, and the draft stays", () => {
     const fixture = fixtures.drafts['held-link'];
     const storage = new FakeStorage(fixture.storage);
-    const link = fixture.cases.link as PlaygroundCase;
+    const link = fixture.cases.link as Case;
     const { store, stop } = boot(storage, encodePermalink(link));
     expect(store.getState()).toMatchObject({ holdReason: 'timeout', linked: true, previousDraft: fixture.cases.draft });
     stop();
@@ -78,8 +78,8 @@ describe('the drafts format', () => {
     vi.advanceTimersByTime(500);
     stop();
     const saved = JSON.parse(storage.items.get(DRAFT_KEY) ?? '');
-    expect(saved).toEqual({ state: { link: encodePermalink({ ...fixture.cases.draft, client: 'sdk-v2-node' } as PlaygroundCase), held: 'timeout', previous: expect.stringMatching(/^#v1\./) }, version: DRAFT_VERSION });
-    expect(reopened(storage)).toEqual({ case: { ...fixture.cases.draft, client: 'sdk-v2-node' }, held: 'timeout', previous: normalizeCase(fixture.cases.previous as PlaygroundCase) });
+    expect(saved).toEqual({ state: { link: encodePermalink({ ...fixture.cases.draft, client: 'sdk-v2-node' } as Case), held: 'timeout', previous: expect.stringMatching(/^#v1\./) }, version: DRAFT_VERSION });
+    expect(reopened(storage)).toEqual({ case: { ...fixture.cases.draft, client: 'sdk-v2-node' }, held: 'timeout', previous: normalizeCase(fixture.cases.previous as Case) });
   });
 
   it('has nothing to restore in empty storage', () => {
@@ -94,7 +94,7 @@ describe('the drafts format', () => {
     ['no link', JSON.stringify({ state: { held: 'timeout' }, version: DRAFT_VERSION })],
     ['a damaged link', JSON.stringify({ state: { link: '#v1.@@@' }, version: DRAFT_VERSION })],
     ['a version 1 draft with a damaged link', JSON.stringify({ v: 1, link: '#v1.@@@', timedOut: false })],
-    ['a link of the wrong shape', JSON.stringify({ state: { link: encodePermalink({ ...edited, role: 'nope' } as unknown as PlaygroundCase) }, version: DRAFT_VERSION })],
+    ['a link of the wrong shape', JSON.stringify({ state: { link: encodePermalink({ ...edited, role: 'nope' } as unknown as Case) }, version: DRAFT_VERSION })],
   ])('ignores stored data that is %s', (_, text) => {
     expect(reopened(new FakeStorage({ [DRAFT_KEY]: text }))).toEqual({ case: DEFAULT_CASE, held: null, previous: null });
   });
@@ -291,8 +291,8 @@ describe('browserStorage', () => {
 
 describe('a link never replaces the saved draft until edited; a case that crashed the page is held', () => {
   afterEach(() => vi.useRealTimers());
-  const draft: PlaygroundCase = { ...DEFAULT_CASE, answer: '{"my":"draft"}' };
-  const linkCase: PlaygroundCase = { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" };
+  const draft: Case = { ...DEFAULT_CASE, answer: '{"my":"draft"}' };
+  const linkCase: Case = { ...DEFAULT_CASE, schema: "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({});\n" };
 
   function savedDraft(): FakeStorage {
     const storage = new FakeStorage();
@@ -370,7 +370,7 @@ describe('a link never replaces the saved draft until edited; a case that crashe
     store.getState().setField('converter', 'frontmcp');
     store.getState().setField('client', 'sdk-v2-browser');
     store.getState().setVersions({ sdk: '1.20.2' });
-    const mine = selectCase(store.getState());
+    const mine = normalizeCase(store.getState());
     vi.advanceTimersByTime(500);
     const example = EXAMPLES.find((e) => e.case.versions !== undefined)!;
     // What the Examples menu does.
@@ -380,7 +380,7 @@ describe('a link never replaces the saved draft until edited; a case that crashe
     // This tab offers the draft back, whole.
     expect(store.getState().previousDraft).toEqual(mine);
     store.getState().restorePreviousDraft();
-    expect(selectCase(store.getState())).toEqual(mine);
+    expect(normalizeCase(store.getState())).toEqual(mine);
     stop();
   });
 

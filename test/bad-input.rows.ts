@@ -5,8 +5,9 @@
  * e2e/bad-input.spec.ts types two of them into the app.
  */
 import { MAX_ANSWER_DEPTH } from '../src/engine/answer.ts';
-import { MAX_SCHEMA_DEPTH, NO_SCHEMA } from '../src/engine/load.ts';
 import type { CaseSpec } from '../src/examples/case-format.ts';
+import { MAX_SCHEMA_DEPTH } from '../src/engine/load/bounded.ts';
+import { NO_SCHEMA } from '../src/engine/load/pick.ts';
 
 /**
  * One row: what goes into the editors, and the phase that refuses it with what the user reads (and where, if anywhere):

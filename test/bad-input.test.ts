@@ -7,10 +7,11 @@ import { evaluate } from '../src/engine/evaluate.ts';
 import { shipsOf } from '../src/engine/values.ts';
 import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { answerProblem } from '../src/ui/answerProblem.ts';
 import { LARGE_ANSWER_CHARS, describeRun } from '../src/ui/StatusLine.tsx';
 import { ENGINE_ROWS } from './bad-input.rows.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 /** What Object.prototype holds, to compare before and after: names, and each property's descriptor. */
 function prototypeSnapshot(): string {

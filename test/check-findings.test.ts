@@ -1,5 +1,5 @@
 /**
- * `check`'s pure pieces (issue 22): the command line, each listing finding under the clients' real validators, the
+ * `check`'s pure pieces: the command line, each listing finding under the clients' real validators, the
  * JUnit form, and the README documenting every finding id with an example.
  */
 import { readFileSync } from 'node:fs';

@@ -183,7 +183,7 @@ describe('cli version flags', () => {
     warn.mockRestore();
   });
 
-  it('--protocol 2026-07-28 runs the modern era: the v2 client gets the bare array and says data/0 (issue 21)', async () => {
+  it('--protocol 2026-07-28 runs the modern era: the v2 client gets the bare array and says data/0', async () => {
     const array = { ...extraKey, schema: 'import { z } from "zod"\nexport default z.array(z.object({ id: z.string() }))', answer: '[{"id":"1","x":2}]' };
     const run = await cli(['-', '--protocol', '2026-07-28'], JSON.stringify(array));
     expect(run.status).toBe(0);

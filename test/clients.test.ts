@@ -2,13 +2,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sdkV2 } from '../src/engine/chunks.ts';
 import { z } from 'zod';
-import { CLIENT_IDS, type Json, type JsonSchema } from '../src/engine/report.ts';
+import { type Json, type JsonSchema } from '../src/engine/report.ts';
 import { CLIENT_REGISTRY as CLIENTS } from '../src/engine/clients/index.ts';
 import type { Client, LoadedCase } from '../src/engine/types.ts';
 import { CONVERTERS } from '../src/engine/converters/index.ts';
-import { shipAll, verifyAll } from '../src/engine/evaluate.ts';
 import { coreKey, isCoreListing } from '../src/engine/clients/dialect.ts';
 import { askRealClient } from './sdk-oracle.ts';
+import { CLIENT_IDS } from '../src/engine/contract/catalog.ts';
+import { shipAll } from '../src/engine/phases/ship.ts';
+import { verifyAll } from '../src/engine/phases/verify.ts';
+import { valueAt, valueTable } from '../src/engine/values.ts';
 
 // The v2 clients' providers come with the v2 chunk, which evaluate() loads for a case; these tests call clients directly.
 beforeAll(() => sdkV2.load());
@@ -194,7 +197,8 @@ describe('verdicts shared within one evaluation', () => {
       const listings = await Promise.all(CONVERTERS.map(async (c) => [c.id, await c.list(loaded)] as const));
       let calls = 0;
       const counting = Object.values(CLIENTS).map((c): Client => ({ ...c, verify: (...args) => (calls++, c.verify(...args)) }));
-      const rows = verifyAll(loaded, answer, listings, shipAll(loaded, answer), counting);
+      const table = valueTable();
+      const rows = verifyAll(table, loaded, answer, listings, shipAll(loaded, answer), counting);
       let verdicts = 0;
       for (const [id, row] of Object.entries(rows)) {
         for (const p of Object.values(row?.policies ?? {})) {
@@ -202,7 +206,7 @@ describe('verdicts shared within one evaluation', () => {
           const listed = p.listed === undefined ? (row?.listed ?? null) : p.listed;
           for (const c of Object.values(CLIENTS)) {
             verdicts++;
-            expect(p.verdicts[c.id], `${id}: ${c.id}`).toEqual(c.verify(listed, { structuredContent: p.ships, isError: false }, loaded.tool));
+            expect(p.verdicts[c.id], `${id}: ${c.id}`).toEqual(c.verify(listed, { structuredContent: valueAt(table, p.shipsAt), isError: false }, loaded.tool));
           }
         }
       }

@@ -7,13 +7,14 @@ import { DEFAULT_VERSIONS, PROTOCOL_IDS, SDK_VERSIONS, ZOD_VERSIONS } from '../s
 import { evaluate } from '../src/engine/evaluate.ts';
 import type { Outcome } from '../src/sandbox/protocol.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { createPlaygroundStore, selectEngineCase } from '../src/state/store.ts';
+import { createPlaygroundStore } from '../src/state/store.ts';
 import { cellOf, differs, type WorldRun } from '../src/ui/compare/cells.ts';
 import { COLUMNS, worldKey, worldOf, worldsToRun } from '../src/ui/compare/columns.ts';
 import { choicesOf } from '../src/state/caseChoices.ts';
 import { startCompare } from '../src/ui/compare/runCompare.ts';
 import { compareStatus } from '../src/ui/compare/useCompare.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
+import { engineCaseOf } from '../src/engine/case.ts';
 
 const v1 = COLUMNS.find((c) => c.id === 'v1-1.32.2')!;
 const v2 = COLUMNS.find((c) => c.converter === 'mcp-sdk-v2')!;
@@ -31,7 +32,7 @@ describe('the grid', () => {
 
 describe('a cell, from a real run', () => {
   it('says listed and the picked client’s FAIL with the first message line', async () => {
-    const report = await evaluate(selectEngineCase(createPlaygroundStore(DEFAULT_CASE).getState()));
+    const report = await evaluate(engineCaseOf(createPlaygroundStore(DEFAULT_CASE).getState()));
     const cell = cellOf({ kind: 'report', report }, v1, 'sdk-v1');
     expect(cell).toMatchObject({ kind: 'done', listed: true, verdict: 'FAIL', client: 'sdk-v1', substituted: false });
     expect(cell.kind === 'done' && cell.message).toContain('must NOT have additional properties');
@@ -63,7 +64,7 @@ describe('a cell, from a real run', () => {
   }, 60_000);
 
   it('marks a cell whose listing or verdict differs from the reference, never an unfinished one', async () => {
-    const report = await evaluate(selectEngineCase(createPlaygroundStore(DEFAULT_CASE).getState()));
+    const report = await evaluate(engineCaseOf(createPlaygroundStore(DEFAULT_CASE).getState()));
     const fail = cellOf({ kind: 'report', report }, v1, 'sdk-v1');
     const pass = { ...fail, verdict: 'PASS' } as const;
     expect(differs(fail, fail)).toBe(false);

@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Role } from '../src/engine/case.ts';
+import type { Role } from '../src/engine/contract/catalog.ts';
 import { frontmcpConverter } from '../src/engine/converters/frontmcp.ts';
 import { lenientOutputConverter } from '../src/engine/converters/lenient-output.ts';
 import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';

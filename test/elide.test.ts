@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { ELIDE_ANSWER_CHARS, elidedInfo, elideLargeValues, isElided } from '../src/sandbox/elide.ts';
-import { reproductionUnavailable } from '../src/export/vitest.ts';
 import { postedBytes } from './posted-size.ts';
 import { shipsOf, structuredContentOf } from '../src/engine/values.ts';
+import { reproductionUnavailable } from '../src/export/availability.ts';
 
 const CASE = { v: 1, role: 'output', tool: 't', schema: "import { z } from 'zod';\nexport default z.object({ items: z.array(z.number()) });", answer: '{"items":[1,2],"extra":1}' };
 
@@ -49,7 +49,7 @@ describe('elideLargeValues', () => {
     expect(reproductionUnavailable(elideLargeValues(report, ELIDE_ANSWER_CHARS + 1), 'v2')).toMatch(/too large for a test file/);
   });
 
-  it('the report of a 20,000-key answer (issue 9, item 6) reaches the page smaller than one copy of the answer, its verdicts whole', async () => {
+  it('the report of a 20,000-key answer reaches the page smaller than one copy of the answer, its verdicts whole', async () => {
     const answer = `{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`;
     const report = await evaluate({ ...CASE, schema: "import { z } from 'zod';\nexport default z.object({});", answer });
     const posted = elideLargeValues(report, answer.length);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SET_CHARS, openInPlaygroundUrl, parseHostMessage, resizeMessage, SET_TYPE } from '../src/ui/embed/messages.ts';
 import { parseEmbedOptions } from '../src/ui/embed/options.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { decodePermalink, encodePermalink } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const DEFAULTS = { embed: false, panes: null, readonly: false, theme: 'auto' };
 

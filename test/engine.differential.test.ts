@@ -11,10 +11,10 @@ import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { engineSession } from '../src/engine/session.ts';
-import type { ClientId, ConverterId } from '../src/engine/report.ts';
 import { expandReport } from '../src/engine/values.ts';
 import { refusal } from '../src/examples/case-format.ts';
 import { loadFixtures } from './fixtures.ts';
+import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 
 const PAIRS: Array<{ sdk: 'v1' | 'v2'; converter: ConverterId; client: ClientId; validator: () => AjvV1 | AjvV2 }> = [
   { sdk: 'v1', converter: 'mcp-sdk-v1', client: 'sdk-v1', validator: () => new AjvV1() },

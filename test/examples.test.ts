@@ -31,7 +31,7 @@ describe('the version-world examples (src/examples/worlds.ts)', () => {
     expect((await evaluate(ex.case)).converters['mcp-sdk-v1']?.policies.raw?.verdicts['sdk-v1']?.valid).toBe(true);
   });
 
-  it('era examples: each era side by side is what that era gives now (issue 21)', async () => {
+  it('era examples: each era side by side is what that era gives now', async () => {
     const eraExamples = EXAMPLES.filter((e) => e.expect.eras);
     expect(eraExamples.map((e) => e.id)).toContain('era-array-wrapped-or-bare');
     for (const ex of eraExamples) {

@@ -11,9 +11,10 @@ import { checkToolName, showHidden } from '../src/engine/tool-name.ts';
 import { bugReportMarkdown } from '../src/export/markdown.ts';
 import { validateToolName } from '@modelcontextprotocol/sdk/shared/toolNameValidation.js';
 import { schemaModule } from '../src/export/schema-module.ts';
-import { reproductionUnavailable, vitestReproduction, type ReproForm } from '../src/export/vitest.ts';
+import { vitestReproduction } from '../src/export/vitest.ts';
 import { policy, report, sdkRow } from './report-stub.ts';
 import { tsParser, type Parsed, type TsParser } from './ts-parse.ts';
+import { reproductionUnavailable, type ReproForm } from '../src/export/availability.ts';
 
 let ts: TsParser;
 beforeAll(() => {

@@ -8,8 +8,9 @@ import type { Report } from '../src/engine/report.ts';
 import { EXAMPLES, type Example } from '../src/examples/index.ts';
 import { bugReportMarkdown, FOLD_JSON_LINES, MAX_BLOCK_CHARS } from '../src/export/markdown.ts';
 import { schemaModule } from '../src/export/schema-module.ts';
-import { reproductionUnavailable, vitestReproduction } from '../src/export/vitest.ts';
+import { vitestReproduction } from '../src/export/vitest.ts';
 import { policy, report, sdkRow } from './report-stub.ts';
+import { reproductionUnavailable } from '../src/export/availability.ts';
 
 const REPO = join(import.meta.dirname, '..');
 const example = (id: string): Example => {

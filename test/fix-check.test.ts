@@ -1,6 +1,6 @@
 /** The app's check of proposed fixes: each edited case's report (here from evaluate() itself) must pass the contract and turn the verdict PASS. */
 import { describe, expect, it } from 'vitest';
-import type { CaseInput } from '../src/engine/case.ts';
+import type { Case } from '../src/engine/case.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { failingTarget, proposeFixes } from '../src/engine/fixes/index.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
@@ -9,7 +9,7 @@ import { checkFixes } from '../src/ui/fixes/checkFixes.ts';
 
 const copilot = EXAMPLES.find((e) => e.id === 'copilot-extra-key')?.case;
 if (!copilot) throw new Error('no copilot example');
-const real = async (c: CaseInput): Promise<Outcome> => ({ kind: 'report', report: await evaluate(c), ms: 1 });
+const real = async (c: Case): Promise<Outcome> => ({ kind: 'report', report: await evaluate(c), ms: 1 });
 
 async function setUp() {
   const before = await evaluate(copilot);
@@ -31,7 +31,7 @@ describe('checking fixes in side runs', () => {
 
   it('offers no schema edit whose report breaks the contract, times out or goes stale', async () => {
     const { before, target, candidates } = await setUp();
-    const forged = async (c: CaseInput): Promise<Outcome> => {
+    const forged = async (c: Case): Promise<Outcome> => {
       const report = await evaluate(c);
       return { kind: 'report', report: { ...report, v: 99 } as unknown as typeof report, ms: 1 };
     };
@@ -45,9 +45,9 @@ describe('checking fixes in side runs', () => {
   });
 });
 
-describe('fixes together (issue 24 item 5)', () => {
+describe('fixes together: partial fixes, and the combination a real run checks', () => {
   // Two problems: an undeclared key (the plain object is closed) and a defaulted key the listing requires.
-  const twoProblems: CaseInput = {
+  const twoProblems: Case = {
     v: 1,
     role: 'output',
     tool: 'get_order',

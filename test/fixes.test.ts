@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import { failingTarget, judge, proposeFixes, type FixCandidate } from '../src/engine/fixes/index.ts';
+import { failingTarget, judge, proposeFixes } from '../src/engine/fixes/index.ts';
 import type { Report } from '../src/engine/report.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
+import type { FixCandidate } from '../src/engine/fixes/types.ts';
 
 const example = (id: string) => {
   const ex = EXAMPLES.find((e) => e.id === id);

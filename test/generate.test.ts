@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
-import { RUN_BUDGET_MS, runBudgetMs } from '../src/sandbox/protocol.ts';
+import { RUN_BUDGET_MS, runBudgetMs } from '../src/sandbox/policy.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { searchCounterexamples } from '../src/engine/generate/search.ts';
 import { fastCheck } from '../src/engine/chunks.ts';

@@ -7,8 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giantAnswerCase } from '../bench/browser.ts';
 import { DRAFT_KEY } from '../src/state/persistence/draftFormat.ts';
-import { createLinkEncoder, decodePermalink, tooLargeForLink } from '../src/state/permalink.ts';
-import { selectCase } from '../src/state/store.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
+import { createLinkEncoder, tooLargeForLink } from '../src/state/linkEncoder.ts';
+import { normalizeCase } from '../src/engine/case.ts';
 import { boot, fakeBrowser, FakeStorage, reopened } from './persistence-harness.ts';
 
 /** The most one task may deflate: about 100 ms of fflate at level 9 on the busy 2-core runner (a few ms on a quiet one). */
@@ -64,7 +65,7 @@ describe('a 1.5 MB case is linked and autosaved without blocking the page', () =
     expect(linked()).toBe(true);
     expect(tasks).toBeGreaterThanOrEqual(Math.ceil(payloadBytes / TASK_BYTES));
     // The address bar holds the giant case's link, and the autosave holds the case as timed out.
-    expect(decodePermalink(writes.at(-1) ?? '')).toEqual({ ok: true, state: selectCase(store.getState()) });
+    expect(decodePermalink(writes.at(-1) ?? '')).toEqual({ ok: true, state: normalizeCase(store.getState()) });
     expect(storage.getItem(DRAFT_KEY)).not.toBeNull();
     expect(reopened(storage)).toEqual({ case: giant, held: 'timeout', previous: null });
   });

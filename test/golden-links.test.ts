@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import golden from './golden/links.json' with { type: 'json' };
-import { decodePermalink, encodePermalink, readLink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { decodePermalink, readLink } from '../src/state/permalink.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
-const rows = golden as { name: string; link: string; case: PlaygroundCase }[];
+const rows = golden as { name: string; link: string; case: Case }[];
 
 describe.each(rows)('golden link: $name', (row) => {
   it('opens to exactly the recorded case', () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase, exampleLink } from '../src/examples/links.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { encodePermalink } from '../src/state/permalink.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 import { boot, fakeBrowser } from './persistence-harness.ts';
 
 describe('picking an example', () => {

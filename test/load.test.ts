@@ -3,10 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zodV3 from 'zod/v3';
 import * as zodMini from 'zod/mini';
-import { loadSchema, MAX_SCHEMA_DEPTH, NO_SCHEMA, sucraseChunk } from '../src/engine/load.ts';
+import { loadSchema } from '../src/engine/load.ts';
 import { listWithSdk } from '../src/engine/real-sdk.ts';
-import type { Role } from '../src/engine/case.ts';
+import type { Role } from '../src/engine/contract/catalog.ts';
 import { engineSession } from '../src/engine/session.ts';
+import { sucraseChunk } from '../src/engine/load/transpile.ts';
+import { MAX_SCHEMA_DEPTH } from '../src/engine/load/bounded.ts';
+import { NO_SCHEMA } from '../src/engine/load/pick.ts';
 
 // TypeScript sources load through sucrase, an engine part evaluate() loads first (src/engine/chunks.ts).
 beforeAll(() => sucraseChunk.load());

@@ -15,7 +15,6 @@ const ROOT = join(import.meta.dirname, '..');
 /** Composition roots: each starts a realm or a process and may keep what that realm keeps. */
 const COMPOSITION_ROOTS = [
   'src/sandbox/worker.ts', // the schema's realm (its engine session is made there)
-  'src/sandbox/frame.ts', // the sandbox frame's realm
   'src/sandbox/harden.ts', // the hardening of that realm, once
   'src/node-realm/seal.ts', // the sealing of the CLI's schema realm (a worker thread), once
   'src/worlds-node/register.ts', // Node's module hook, registered once per process
@@ -57,6 +56,12 @@ interface Init {
   expression?: Init;
 }
 
+interface Literal {
+  type: string;
+  elements?: unknown[];
+  properties?: Array<{ value?: { type: string; value?: unknown } }>;
+}
+
 /** Collections a module could fill at run time. */
 const COLLECTIONS = new Set(['Map', 'WeakMap', 'Set', 'WeakSet', 'Lru']);
 
@@ -80,6 +85,18 @@ function moduleCollections(text: string, lang: 'ts' | 'tsx' = 'ts'): string[] {
   return moduleDeclarations(text, lang, () => true, (d) => startsEmpty(d.init) && !readOnly(d));
 }
 
+/**
+ * The module-level literals that hold state in another form: an object or array literal that starts empty (`{}`, `[]`)
+ * or an object with a `null` member (`{ current: null }`, filled in later), as `name (line N)`.
+ */
+function moduleLiterals(text: string, lang: 'ts' | 'tsx' = 'ts'): string[] {
+  const strip = (init: Init | null | undefined): Literal | null | undefined => (init && (init.type === 'TSAsExpression' || init.type === 'TSSatisfiesExpression') ? strip(init.expression) : (init as Literal | null | undefined));
+  const holdsState = (init: Literal | null | undefined) =>
+    (init?.type === 'ArrayExpression' && (init.elements ?? []).length === 0) ||
+    (init?.type === 'ObjectExpression' && ((init.properties ?? []).length === 0 || (init.properties ?? []).some((p) => p.value?.type === 'Literal' && p.value.value === null)));
+  return moduleDeclarations(text, lang, () => true, (d) => holdsState(strip(d.init)));
+}
+
 function moduleDeclarations(text: string, lang: 'ts' | 'tsx', take: (node: Node) => boolean, each: (d: NonNullable<Node['declarations']>[number]) => boolean = () => true): string[] {
   const ast = parseAst(text, { lang }) as unknown as { body: Node[] };
   return ast.body.flatMap((statement) => {
@@ -90,7 +107,7 @@ function moduleDeclarations(text: string, lang: 'ts' | 'tsx', take: (node: Node)
   });
 }
 
-describe('module state (issue 19)', () => {
+describe('module state: no module keeps state outside a composition root', () => {
   const found = new Map(sources(join(ROOT, 'src')).map((path) => [relative(ROOT, path), moduleLets(readFileSync(path, 'utf8'), path.endsWith('x') ? 'tsx' : 'ts')] as const).filter(([, lets]) => lets.length > 0));
 
   it('no module-level let or var outside a composition root', () => {
@@ -111,6 +128,22 @@ describe('module state (issue 19)', () => {
     expect(collections.filter((c) => !(c in REALM_TABLES))).toEqual([]);
     // Every allowance is still needed (a table that moved into a session leaves the list).
     expect(Object.keys(REALM_TABLES).filter((c) => !collections.includes(c))).toEqual([]);
+  });
+
+  it('the sandbox frame and its siblings keep none in any form: their state is the scheduler object (frameScheduler.ts)', () => {
+    const roots = new Set(COMPOSITION_ROOTS);
+    const frameSide = sources(join(ROOT, 'src/sandbox')).map((path) => relative(ROOT, path)).filter((path) => !roots.has(path));
+    expect(frameSide).toContain('src/sandbox/frame.ts');
+    const state = frameSide.flatMap((path) => {
+      const text = readFileSync(join(ROOT, path), 'utf8');
+      return [...moduleLets(text), ...moduleCollections(text), ...moduleLiterals(text)].map((d) => `${path}: ${d}`);
+    });
+    expect(state.filter((d) => !(d.replace(/ \(line \d+\)$/, '') in REALM_TABLES))).toEqual([]);
+  });
+
+  it('tells state kept in a literal from a constant one', () => {
+    const text = "const a = {};\nconst b: string[] = [];\nconst c = { current: null, queued: null } as State;\nconst d = { f: () => 1 };\nconst e = ['x'];\nconst g = { n: 1 };\n";
+    expect(moduleLiterals(text)).toEqual(['a (line 1)', 'b (line 2)', 'c (line 3)']);
   });
 
   it('tells a collection filled at run time from a constant table', () => {

@@ -13,12 +13,11 @@ import { evaluate } from '../src/engine/evaluate.ts';
 import { importedListing } from '../src/engine/import/listing-source.ts';
 import { expandReport, shipsOf } from '../src/engine/values.ts';
 import { describeJson } from '../src/sandbox/elide.ts';
-import type { ClientId, ConverterId, Json, PolicyId, Report } from '../src/engine/report.ts';
+import type { Json, Report } from '../src/engine/report.ts';
 import { refusal, type Expected, type ExpectedListError, type ExpectedVerdict } from '../src/examples/case-format.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import { WORLD_EXAMPLES } from '../src/examples/worlds.ts';
-import type { PlaygroundCase } from '../src/state/permalink.ts';
 import { WorldBadge } from '../src/ui/controls/WorldBadge.tsx';
 import { VersionPickers } from '../src/ui/controls/VersionPickers.tsx';
 import { ListedPane } from '../src/ui/panes/ListedPane.tsx';
@@ -30,12 +29,14 @@ import { ENGINE_ROWS } from './bad-input.rows.ts';
 import { checkExpected } from './case-check.ts';
 import { paneDom, said } from './render-pane.ts';
 import { SEED_ROWS, V1_PREFIX, V2_PREFIX } from './seed.rows.ts';
+import type { Case } from '../src/engine/case.ts';
+import type { ClientId, ConverterId, PolicyId } from '../src/engine/contract/catalog.ts';
 
 /** One case as the page holds it, and its Report. */
 interface Shown {
   /** None for what the header shows before any run. */
   report?: Report;
-  page: Partial<PlaygroundCase>;
+  page: Partial<Case>;
 }
 
 /** Renders `body` for the shown case, with the converter and client picked (as the pickers or the tabs would). */
@@ -85,7 +86,7 @@ describe('the gallery examples: each verdict and listing error its explanation p
   });
 });
 
-describe('what ships, read through the report\'s values (issue 20): each row\'s value as the panes show it', () => {
+describe('what ships, read through the report\'s values: each row\'s value as the panes show it', () => {
   // The words a value is shown with; the value itself comes from the expanded report (contract v1's rows), not the table.
   const words = (label: string, value: Json | null) => (value === null ? `${label} nothing` : `${label} ${describeJson(value)}`);
   it.each(EXAMPLES.map((e) => [e.id, e] as const))('%s', async (_id, example) => {

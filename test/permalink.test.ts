@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROLES } from '../src/engine/case.ts';
-import { CLIENT_IDS, CONVERTER_IDS } from '../src/engine/report.ts';
+import { type Case, normalizeCase } from '../src/engine/case.ts';
+import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../src/engine/contract/catalog.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase, exampleLink } from '../src/examples/links.ts';
-import { MAX_DECODED_BYTES, createLinkEncoder, decodePermalink, describeTooLarge, encodePermalink, getInitialState, readLink, tooLargeForLink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { decodePermalink, getInitialState, readLink } from '../src/state/permalink.ts';
+import { createLinkEncoder, describeTooLarge, encodePermalink, MAX_DECODED_BYTES, tooLargeForLink } from '../src/state/linkEncoder.ts';
 import { boot, fakeBrowser, FakeStorage } from './persistence-harness.ts';
 import { DRAFT_KEY, draftText } from '../src/state/persistence/draftFormat.ts';
-import { selectCase } from '../src/state/store.ts';
 
-const arbCase: fc.Arbitrary<PlaygroundCase> = fc.record({
+const arbCase: fc.Arbitrary<Case> = fc.record({
   role: fc.constantFrom(...ROLES),
   tool: fc.string({ unit: 'binary' }),
   schema: fc.string({ unit: 'binary' }),
@@ -262,7 +262,7 @@ describe('the starting case: the link, else the draft, and a held run for a case
   };
   const started = (storage: Storage, hash: string) => {
     const s = boot(storage, hash).store.getState();
-    return { state: selectCase(s), banner: s.banner, exampleId: s.exampleId, held: s.holdReason, linked: s.linked, previousDraft: s.previousDraft };
+    return { state: normalizeCase(s), banner: s.banner, exampleId: s.exampleId, held: s.holdReason, linked: s.linked, previousDraft: s.previousDraft };
   };
 
   it('no link: the saved draft; held only when it timed out', () => {

@@ -2,8 +2,9 @@
 import { createPersistedStore, type Persisted } from '../src/state/persistence/index.ts';
 import { localStateStorage } from '../src/state/persistence/storages.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import type { LinkEncoder } from '../src/state/permalink.ts';
-import { selectCase, type PlaygroundStore } from '../src/state/store.ts';
+import type { LinkEncoder } from '../src/state/linkEncoder.ts';
+import type { PlaygroundStore } from '../src/state/store.ts';
+import { normalizeCase } from '../src/engine/case.ts';
 
 /** An in-memory Storage; `failWith` makes every access throw it (setItem and removeItem only, with `onlyWrites`). */
 export class FakeStorage implements Storage {
@@ -113,5 +114,5 @@ export function reopened(storage: Storage) {
   const { store, stop } = boot(storage);
   const s = store.getState();
   stop();
-  return { case: selectCase(s), held: s.holdReason, previous: s.previousDraft };
+  return { case: normalizeCase(s), held: s.holdReason, previous: s.previousDraft };
 }

@@ -9,9 +9,10 @@ import { PUBLIC_INVALID_OUTPUT } from '../src/engine/policies/frontmcp.ts';
 import { POLICIES } from '../src/engine/policies/index.ts';
 import { parseInput } from '../src/engine/policies/input.ts';
 import { sdkResultCopy } from '../src/engine/policies/raw.ts';
-import type { Json, PolicyId } from '../src/engine/report.ts';
+import type { Json } from '../src/engine/report.ts';
 import type { Shipment } from '../src/engine/types.ts';
 import { bigAnswer, postedBytes } from './posted-size.ts';
+import type { PolicyId } from '../src/engine/contract/catalog.ts';
 
 const TOOL = 'get_invoice';
 

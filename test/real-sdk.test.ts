@@ -1,14 +1,14 @@
 /** The real SDK runs and the two SDK converters built on them; the published packages are the oracle. */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { MAX_SESSIONS, runRealSdk, RUN_TIMEOUT_MS } from '../src/engine/real-sdk.ts';
+import { runRealSdk } from '../src/engine/real-sdk.ts';
 import { mcpSdkV1Converter } from '../src/engine/converters/mcp-sdk-v1.ts';
 import { mcpSdkV2Converter } from '../src/engine/converters/mcp-sdk-v2.ts';
 import type { Json } from '../src/engine/report.ts';
 import type { LoadedCase } from '../src/engine/types.ts';
 import { bigAnswer, postedBytes } from './posted-size.ts';
 import { shipsOf, structuredContentOf } from '../src/engine/values.ts';
-import { sessionPool } from '../src/engine/real-sdk/pool.ts';
+import { MAX_SESSIONS, RUN_TIMEOUT_MS, sessionPool } from '../src/engine/real-sdk/pool.ts';
 import { engineSession } from '../src/engine/session.ts';
 
 // The SDK sessions an engine session keeps (src/engine/session.ts): runs on one schema reuse its connected pair.
@@ -189,7 +189,7 @@ describe('refusal() words a zod error as the real server does', () => {
 });
 
 describe('evaluate() carries an equal value once', () => {
-  it('30 rows and two real runs that ship the same answer point at one entry of the report\'s values (issue 20)', async () => {
+  it('30 rows and two real runs that ship the same answer point at one entry of the report\'s values', async () => {
     const { evaluate } = await import('../src/engine/evaluate.ts');
     const schema = "import { z } from 'zod';\nexport default z.looseObject({ items: z.array(z.string()) });";
     const answer = bigAnswer(256);

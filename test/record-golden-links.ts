@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase } from '../src/examples/links.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const lines = Array.from({ length: 800 }, (_, i) => `    { "sku": "S-${i}", "qty": ${i % 7}, "note": "línea ${i} ✓" }`);
-const cases: { name: string; case: PlaygroundCase }[] = [
+const cases: { name: string; case: Case }[] = [
   { name: 'default case', case: DEFAULT_CASE },
   ...EXAMPLES.map((e) => ({ name: `example ${e.id}`, case: exampleCase(e) })),
   {

@@ -7,9 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { loadSchema } from '../src/engine/load.ts';
 import type { Report } from '../src/engine/report.ts';
-import { decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
 import { checkReport } from '../src/state/reportCheck.ts';
 import { ISSUE_BLOCK } from './registration.rows.ts';
+import type { Case } from '../src/engine/case.ts';
+import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 interface FormRow {
   form: string;
@@ -111,7 +113,7 @@ describe('several tools in one paste', () => {
   });
 
   it('the pick round-trips through a link, and a case without one carries no new field', () => {
-    const c: PlaygroundCase = { role: 'output', tool: 'my_tool', schema: TWO_TOOLS, answer: '{}', converter: 'mcp-sdk-v1', client: 'sdk-v1', registered: 'get_user' };
+    const c: Case = { role: 'output', tool: 'my_tool', schema: TWO_TOOLS, answer: '{}', converter: 'mcp-sdk-v1', client: 'sdk-v1', registered: 'get_user' };
     expect(decodePermalink(encodePermalink(c))).toEqual({ ok: true, state: c });
     const { registered: _, ...plain } = c;
     const decoded = decodePermalink(encodePermalink(plain));

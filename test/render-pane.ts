@@ -5,15 +5,16 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { parseEmbedOptions } from '../src/ui/embed/options.ts';
 import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { createLinkEncoder, type PlaygroundCase } from '../src/state/permalink.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import type { PANES } from '../src/ui/panes/registry.ts';
 import { ServicesContext, type AppServices } from '../src/ui/storeContext.ts';
 import { createSideRuns } from '../src/sandbox/sideRuns.ts';
 import { createUiStore } from '../src/ui/uiStore.ts';
+import type { Case } from '../src/engine/case.ts';
+import { createLinkEncoder } from '../src/state/linkEncoder.ts';
 
 /** The pane's markup for `report` (none: before the first run lands), the rest of the case being the default one with `changes`. */
-export function renderPane(report: Report | undefined, changes: Partial<PlaygroundCase>, body: (typeof PANES)[number]['component']): string {
+export function renderPane(report: Report | undefined, changes: Partial<Case>, body: (typeof PANES)[number]['component']): string {
   const created = createPlaygroundStore({ ...DEFAULT_CASE, ...changes });
   created.getState().setRun({ kind: 'done', ms: 1 }, report);
   // Server rendering reads zustand's initial state (useSyncExternalStore's server snapshot): make that the current one.
@@ -23,7 +24,7 @@ export function renderPane(report: Report | undefined, changes: Partial<Playgrou
 }
 
 /** The same markup parsed into a DOM (linkedom), to query as a page would be: by attribute, role and text. */
-export function paneDom(report: Report | undefined, changes: Partial<PlaygroundCase>, body: (typeof PANES)[number]['component']): HTMLElement {
+export function paneDom(report: Report | undefined, changes: Partial<Case>, body: (typeof PANES)[number]['component']): HTMLElement {
   const { document } = parseHTML(`<!doctype html><html><body>${renderPane(report, changes, body)}</body></html>`);
   return document.body as unknown as HTMLElement;
 }

@@ -1,7 +1,7 @@
 /** The sandbox's pure rules: the case digest the page checks replies by, and which cases need a fresh realm. */
 import { describe, expect, it } from 'vitest';
 import { acceptsReply, caseDigest } from '../src/sandbox/digest.ts';
-import { needsFreshRealm } from '../src/sandbox/protocol.ts';
+import { needsFreshRealm } from '../src/sandbox/policy.ts';
 
 const base = { v: 1, role: 'output', tool: 'get_invoice', schema: "import { z } from 'zod';\nexport default z.object({ a: z.string() });\n", answer: '{"a":"x"}' };
 

@@ -7,7 +7,7 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import { Client as ClientV2, InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
-import type { ClientId } from '../src/engine/report.ts';
+import type { ClientId } from '../src/engine/contract/catalog.ts';
 
 export interface OracleOutcome {
   listError: string | null;

@@ -3,12 +3,12 @@
  * test/panes-cases.test.ts evaluates each in Node and reads its verdicts, listing, undeclared keys and real runs off the
  * app's panes; e2e/app.spec.ts opens one of them in the app.
  */
-import type { CaseInput } from '../src/engine/case.ts';
-import type { ClientId, ConverterId } from '../src/engine/report.ts';
+import type { Case } from '../src/engine/case.ts';
 import type { CaseSpec } from '../src/examples/case-format.ts';
+import type { ClientId, ConverterId } from '../src/engine/contract/catalog.ts';
 
 /** One seed: its name in the e2e suite, its case (with the converter and client the app opens it on) and its verdicts. */
-export interface SeedRow extends CaseSpec<CaseInput & { tool: string; converter: ConverterId; client: ClientId }> {
+export interface SeedRow extends CaseSpec<Case & { tool: string; converter: ConverterId; client: ClientId }> {
   name: string;
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createSideRuns } from '../src/sandbox/sideRuns.ts';
-import type { CaseInput } from '../src/engine/case.ts';
+import type { Case } from '../src/engine/case.ts';
 import type { Evaluator, Outcome } from '../src/sandbox/protocol.ts';
 import { newestWins } from '../src/sandbox/newestWins.ts';
 
 /** An evaluator like host.ts's (newest wins) whose runs finish when the test says so. */
 function fakeEvaluator() {
   const requests = newestWins<Outcome>({ kind: 'stale' });
-  const started: { id: number; c: CaseInput }[] = [];
+  const started: { id: number; c: Case }[] = [];
   const evaluator: Evaluator & { created: number } = {
     created: 0,
     evaluate(c) {
@@ -21,7 +21,7 @@ function fakeEvaluator() {
   return { evaluator, started, finish };
 }
 
-const c = (schema: string): CaseInput => ({ v: 1, schema, answer: '{}' });
+const c = (schema: string): Case => ({ v: 1, schema, answer: '{}' });
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('side runs', () => {

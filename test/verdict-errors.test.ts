@@ -9,8 +9,9 @@ import { CLIENT_REGISTRY as CLIENTS } from '../src/engine/clients/index.ts';
 import { CAP_MARK, MAX_MESSAGE_ERRORS } from '../src/engine/caps.ts';
 import { evaluate } from '../src/engine/evaluate.ts';
 import { shipsOf } from '../src/engine/values.ts';
-import { CLIENT_IDS, type ClientId, type Json, type JsonSchema, type Report, type Verdict } from '../src/engine/report.ts';
+import { type Json, type JsonSchema, type Report, type Verdict } from '../src/engine/report.ts';
 import { loadFixtures } from './fixtures.ts';
+import { CLIENT_IDS, type ClientId } from '../src/engine/contract/catalog.ts';
 
 // The v2 clients' providers come with the v2 chunk, which evaluate() loads for a case; these tests call clients directly.
 beforeAll(() => sdkV2.load());

@@ -1,11 +1,12 @@
 /** The verdict pane names the keys a client refuses when its message does not (from the structured errors), beside the message verbatim. */
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../src/engine/evaluate.ts';
-import type { ClientId, Report } from '../src/engine/report.ts';
+import type { Report } from '../src/engine/report.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { RealSdkPane } from '../src/ui/panes/RealSdkPane.tsx';
 import { VerdictPane } from '../src/ui/panes/VerdictPane.tsx';
 import { paneDom } from './render-pane.ts';
+import type { ClientId } from '../src/engine/contract/catalog.ts';
 
 /** The raw row of the verdict pane for `client`, as a DOM element. */
 function rawRowOf(report: Report, answer: string, client: ClientId): Element {

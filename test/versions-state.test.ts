@@ -8,18 +8,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { shallow } from 'zustand/shallow';
 import { ANSWER_FORM_IDS, DEFAULT_VERSIONS, SDK_VERSION_IDS, SERVER_VERSION_IDS, ZOD_VERSION_IDS, type Versions } from '../src/engine/contract/versions.ts';
 import type { Evaluator } from '../src/sandbox/protocol.ts';
-import { answerFormOf, caseVersions } from '../src/engine/case.ts';
+import { type Case, caseVersions, engineCaseOf, fillCase, normalizeCase } from '../src/engine/case.ts';
 import { describeWorld } from '../src/state/caseChoices.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
-import { createLinkEncoder, decodePermalink, encodePermalink, type PlaygroundCase } from '../src/state/permalink.ts';
+import { decodePermalink } from '../src/state/permalink.ts';
+import { createLinkEncoder, encodePermalink } from '../src/state/linkEncoder.ts';
 import { DRAFT_KEY, draftText } from '../src/state/persistence/draftFormat.ts';
 import { FakeStorage, reopened } from './persistence-harness.ts';
-import { createPlaygroundStore, selectCase, selectEngineCase } from '../src/state/store.ts';
+import { createPlaygroundStore } from '../src/state/store.ts';
 import { parseHostMessage, SET_TYPE } from '../src/ui/embed/messages.ts';
 
 const ZOD3: Versions = { ...DEFAULT_VERSIONS, zod: '3.25.76' };
-const OLD_WORLD: PlaygroundCase = { ...DEFAULT_CASE, versions: { ...ZOD3, sdk: '1.20.2' }, answerForm: 'result' };
+const OLD_WORLD: Case = { ...DEFAULT_CASE, versions: { ...ZOD3, sdk: '1.20.2' }, answerForm: 'result' };
 
 /** The JSON a link holds. */
 function payloadOf(link: string): Record<string, unknown> {
@@ -39,7 +40,7 @@ describe('links', () => {
         const decoded = decodePermalink(encodePermalink({ ...DEFAULT_CASE, versions, answerForm }));
         if (!decoded.ok) throw new Error(decoded.error);
         expect(caseVersions(decoded.state)).toEqual(versions);
-        expect(answerFormOf(decoded.state)).toBe(answerForm);
+        expect(fillCase(decoded.state).answerForm).toBe(answerForm);
       }),
       { seed: 10, numRuns: 40 },
     );
@@ -79,31 +80,31 @@ describe('the store and the evaluator', () => {
     const store = createPlaygroundStore(DEFAULT_CASE);
     store.getState().setVersions({ zod: '3.25.76' });
     store.getState().setField('answerForm', 'result');
-    expect(selectEngineCase(store.getState())).toMatchObject({ versions: ZOD3, answerForm: 'result' });
-    expect(selectCase(store.getState())).toStrictEqual({ ...DEFAULT_CASE, versions: ZOD3, answerForm: 'result' });
+    expect(engineCaseOf(store.getState())).toMatchObject({ versions: ZOD3, answerForm: 'result' });
+    expect(normalizeCase(store.getState())).toStrictEqual({ ...DEFAULT_CASE, versions: ZOD3, answerForm: 'result' });
     store.getState().setVersions(DEFAULT_VERSIONS);
     store.getState().setField('answerForm', 'structuredContent');
-    expect(selectCase(store.getState())).toStrictEqual(DEFAULT_CASE);
-    expect(selectEngineCase(store.getState())).toStrictEqual({ v: 1, role: DEFAULT_CASE.role, tool: DEFAULT_CASE.tool, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer });
+    expect(normalizeCase(store.getState())).toStrictEqual(DEFAULT_CASE);
+    expect(engineCaseOf(store.getState())).toStrictEqual({ v: 1, role: DEFAULT_CASE.role, tool: DEFAULT_CASE.tool, schema: DEFAULT_CASE.schema, answer: DEFAULT_CASE.answer });
   });
 
   it('opens a case with versions (a link, an example) into the store', () => {
     const store = createPlaygroundStore(DEFAULT_CASE);
     store.getState().loadCase(OLD_WORLD);
-    expect(selectCase(store.getState())).toStrictEqual(OLD_WORLD);
+    expect(normalizeCase(store.getState())).toStrictEqual(OLD_WORLD);
     store.getState().loadCase(DEFAULT_CASE);
     expect(store.getState().versions).toEqual(DEFAULT_VERSIONS);
   });
 
   it('selects the same case, field for field, from an unchanged state with versions (useShallow in the embed bar loops otherwise)', () => {
     const store = createPlaygroundStore(OLD_WORLD);
-    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+    expect(shallow(normalizeCase(store.getState()), normalizeCase(store.getState()))).toBe(true);
     // A message may carry more keys than a case has: the store keeps only the version keys, once.
     store.getState().loadCase({ ...OLD_WORLD, versions: { ...ZOD3, extra: 'x' } as Versions });
     expect(Object.keys(store.getState().versions)).toEqual(['zod', 'sdk', 'server']);
-    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+    expect(shallow(normalizeCase(store.getState()), normalizeCase(store.getState()))).toBe(true);
     store.getState().setVersions({ sdk: '1.20.2' });
-    expect(shallow(selectCase(store.getState()), selectCase(store.getState()))).toBe(true);
+    expect(shallow(normalizeCase(store.getState()), normalizeCase(store.getState()))).toBe(true);
   });
 
   it('runs the case again when a version or the answer form is picked', async () => {
@@ -127,7 +128,7 @@ describe('the store and the evaluator', () => {
 });
 
 /** Storage holding `c` as the draft, as the app writes it. */
-function savedDraft(c: PlaygroundCase): Storage {
+function savedDraft(c: Case): Storage {
   const text = draftText({ case: c, held: null, previous: null }, createLinkEncoder());
   if (!text.ok) throw new Error(text.message);
   return new FakeStorage({ [DRAFT_KEY]: text.text });
@@ -145,8 +146,8 @@ describe('drafts and the embed', () => {
   });
 });
 
-describe('the protocol era (issue 21)', () => {
-  const MODERN: PlaygroundCase = { ...DEFAULT_CASE, protocol: '2026-07-28' };
+describe('the protocol era: picked, linked, saved and sent to the engine', () => {
+  const MODERN: Case = { ...DEFAULT_CASE, protocol: '2026-07-28' };
 
   it('a link carries the era after the other fields, only when it is not the default, and round-trips it', () => {
     expect(encodePermalink({ ...DEFAULT_CASE, protocol: '2025-11-25' })).toBe(encodePermalink(DEFAULT_CASE));
@@ -171,8 +172,8 @@ describe('the protocol era (issue 21)', () => {
     expect(sent[1]).toMatchObject({ protocol: '2026-07-28' });
     expect(describeWorld(store.getState())).toBe('protocol 2026-07-28');
     store.getState().setField('protocol', '2025-11-25');
-    expect(selectCase(store.getState())).toStrictEqual(DEFAULT_CASE);
-    expect(selectEngineCase(store.getState())).not.toHaveProperty('protocol');
+    expect(normalizeCase(store.getState())).toStrictEqual(DEFAULT_CASE);
+    expect(engineCaseOf(store.getState())).not.toHaveProperty('protocol');
     live.stop();
   });
 

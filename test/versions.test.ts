@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VERSIONS } from '../src/engine/versions.ts';
 import { ajvVersion } from '../src/engine/worlds/ajv-v1-120.ts';
+import { PACKAGE_VERSIONS as VERSIONS } from '../src/engine/contract/versions.ts';
 
 describe('VERSIONS', () => {
   it.each(Object.entries(VERSIONS))('%s is installed at %s', (name, version) => {

@@ -13,7 +13,7 @@ import { evaluate } from '../src/engine/evaluate.ts';
 import { realRunOf } from '../src/engine/values.ts';
 import { ZOD_VERSION_IDS } from '../src/engine/contract/versions.ts';
 import { chunksFor, sdkV2 } from '../src/engine/chunks.ts';
-import { needsFreshRealm, realmKey } from '../src/sandbox/protocol.ts';
+import { needsFreshRealm, realmKey } from '../src/sandbox/policy.ts';
 
 const SCHEMA = 'import { z } from "zod"\nexport default z.object({ id: z.string(), page: z.number().default(1) })';
 const info = { name: 'oracle', version: '1.0.0' };

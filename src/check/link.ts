@@ -5,8 +5,8 @@
 import type { ClientId } from '../engine/contract/catalog.ts';
 import type { Json, JsonSchema } from '../engine/report.ts';
 import { listingSource } from '../engine/import/listing-source.ts';
-import { linkOf } from '../state/permalink.ts';
-import type { PlaygroundCase } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
+import { linkOf } from '../state/linkEncoder.ts';
 
 /** What a link opens. `answer` is the structuredContent (or arguments) sent, or a whole result when `whole`. */
 export interface LinkCase {
@@ -20,7 +20,7 @@ export interface LinkCase {
 }
 
 /** The case a link holds. */
-export function linkCaseOf(c: LinkCase): PlaygroundCase {
+export function linkCaseOf(c: LinkCase): Case {
   const about = `${c.tool}\u2019s ${c.role === 'output' ? 'outputSchema' : 'inputSchema'} from tools/list`;
   return {
     role: c.role,

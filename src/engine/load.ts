@@ -6,7 +6,7 @@
  * and the main thread (no `node:` imports). Never throws.
  */
 import type { z } from 'zod';
-import type { Role } from './case.ts';
+import type { Role } from './contract/catalog.ts';
 import type { ErrorInfo } from './report.ts';
 import { bounded } from './load/bounded.ts';
 import { execute } from './load/execute.ts';
@@ -17,16 +17,8 @@ import { messageOf } from './lib/message.ts';
 import { fail } from './load/step.ts';
 import { dynamicImportIn } from './load/dynamic-import.ts';
 import { transpile, type TranspileMemo } from './load/transpile.ts';
-import type { ZodModules } from './worlds/world.ts';
 import { isZod4 } from './worlds/zod-kind.ts';
-
-export { sucraseChunk } from './load/transpile.ts';
-export { MAX_SCHEMA_DEPTH } from './load/bounded.ts';
-export { IMPORTABLE } from './load/modules.ts';
-export { NO_SCHEMA } from './load/pick.ts';
-export { SOURCE_NAME } from './load/step.ts';
-
-export type { RegisteredTool } from './load/register.ts';
+import type { ZodModules } from './worlds/zod-modules.ts';
 
 /** The tools a registration paste registered (load/register.ts), and the one the case takes. */
 export interface Registered {

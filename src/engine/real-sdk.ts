@@ -15,7 +15,6 @@ import { open, worldSpecOf, type Session } from './real-sdk/session.ts';
 import type { ToolList } from './real-sdk/client-side.ts';
 import type { RealSdkId } from './contract/catalog.ts';
 
-export { MAX_SESSIONS, RUN_TIMEOUT_MS } from './real-sdk/pool.ts';
 
 /** What a real tools/list showed: the listed schema, the error, and (v2) the schema the server converted before wire encoding. */
 export interface SdkListing {

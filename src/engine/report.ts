@@ -8,7 +8,6 @@ import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES } from './contract/catalog
 import { ANSWER_FORM_IDS, PROTOCOL_IDS } from './contract/versions.ts';
 import { notJsonAt } from './lib/not-json.ts';
 
-export { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, ROLES, type ClientId, type ConverterId, type PolicyId, type Role } from './contract/catalog.ts';
 
 /** Any JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -22,7 +21,6 @@ export const MAX_TOOL_TEXT_CHARS = 16 * 1024 * 1024;
 export const MAX_PATHS = 1000;
 /** The most structured errors a verdict may carry (the engine keeps MAX_MESSAGE_ERRORS, src/engine/caps.ts). */
 export const MAX_VERDICT_ERRORS = 1000;
-export { MAX_JSON_DEPTH, notJsonAt } from './lib/not-json.ts';
 /** The most distinct wire values a report's table may hold (the engine's rows hold at most 6 × 5 + 2). */
 export const MAX_REPORT_VALUES = 1000;
 

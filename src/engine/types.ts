@@ -1,9 +1,9 @@
 /** The small typed objects the registries hold: converters, policies and clients. */
 import type { z } from 'zod';
-import type { Role } from './case.ts';
+import type { ClientId, ConverterId, PolicyId, Role } from './contract/catalog.ts';
 import type { Analysis } from './policies/analysis.ts';
 import type { World } from './worlds/world.ts';
-import type { ClientId, ConverterId, Json, JsonSchema, PolicyId, Verdict } from './report.ts';
+import type { Json, JsonSchema, Verdict } from './report.ts';
 import type { Chunk } from './chunk.ts';
 import type { ObjectMemo } from './lib/lru.ts';
 import type { ClientHost } from './real-sdk/client-side.ts';

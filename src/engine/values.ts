@@ -4,14 +4,15 @@
  * the rows point at it by index (`shipsAt`, `structuredContentAt`). A report that held the answer in each row would
  * hold it up to 32 times, and stay small to post only while every phase handed the same object along.
  *
- * The engine's phases build rows that hold the values themselves (the expanded form: contract v1's shape); `tabulate`
- * makes the Report from them, deduplicating by identity and then by content (key order included: another key order is
- * another value on the wire). `expandReport` gives the v1 form back (the CLI's `--expanded`, recorded fixtures).
+ * The engine's phases build the Report's rows pointing into one evaluation's `ValueTable` (`policyRow`, `realSdkRow`),
+ * which holds each value once, deduplicating by identity and then by content (key order included: another key order
+ * is another value on the wire); evaluate() writes the table as the Report's `values`, last. `expandReport` gives
+ * contract v1's form (each row holding its value: the CLI's `--expanded`, recorded fixtures).
  */
 import { guard } from './lib/guard.ts';
 import { sameJson } from './lib/json.ts';
-import type { RealSdkId } from './contract/catalog.ts';
-import type { ConverterId, ConverterRow, Json, PolicyId, PolicyRow, RealSdkRow, Report } from './report.ts';
+import type { ConverterId, PolicyId, RealSdkId } from './contract/catalog.ts';
+import type { ConverterRow, Json, PolicyRow, RealSdkRow, Report } from './report.ts';
 
 /** A policy row as the phases build it: what ships, as a value (null: nothing ships, or JSON null ships; `refused` tells). */
 export type ExpandedPolicyRow = Omit<PolicyRow, 'shipsAt'> & { ships: Json | null };
@@ -19,7 +20,7 @@ export type ExpandedPolicyRow = Omit<PolicyRow, 'shipsAt'> & { ships: Json | nul
 export type ExpandedConverterRow = Omit<ConverterRow, 'policies'> & { policies: { [K in PolicyId]?: ExpandedPolicyRow } };
 /** A real SDK run's row holding the structuredContent it received. */
 export type ExpandedRealSdkRow = Omit<RealSdkRow, 'structuredContentAt'> & { structuredContent: Json | null };
-/** The Report with each row holding its value (contract v1's shape, `v: 1`): what the engine's phases build. */
+/** The Report with each row holding its value (contract v1's shape, `v: 1`): the CLI's `--expanded`. */
 export type ExpandedReport = Omit<Report, 'v' | 'values' | 'converters' | 'realSdk'> & {
   v: 1;
   converters: { [K in ConverterId]?: ExpandedConverterRow };
@@ -41,8 +42,17 @@ export function structuredContentOf(report: Pick<Report, 'values'>, run: Pick<Re
   return valueAt(report, run?.structuredContentAt);
 }
 
+/** The Report as the phases build it: every row pointing into the evaluation's value table, whose `values` come last. */
+export type ReportRows = Omit<Report, 'values'>;
+
+/** One evaluation's wire values, each held once; `at` gives a value's index (null for null). */
+export interface ValueTable {
+  values: Json[];
+  at(value: Json | null): number | null;
+}
+
 /** The index of each distinct value: the same object is found at once; an equal one (same JSON, same key order) by content. */
-function valueTable(): { values: Json[]; at(value: Json | null): number | null } {
+export function valueTable(): ValueTable {
   const values: Json[] = [];
   const index = new Map<Json, number>();
   const objects: number[] = [];
@@ -61,22 +71,15 @@ function valueTable(): { values: Json[]; at(value: Json | null): number | null }
   return { values, at };
 }
 
-/** The Report (v2) from the phases' rows: each distinct wire value once in `values`, rows pointing at it. */
-export function tabulate(report: ExpandedReport): Report {
-  const table = valueTable();
-  const converters: Report['converters'] = {};
-  for (const [id, row] of Object.entries(report.converters) as Array<[ConverterId, ExpandedConverterRow]>) {
-    const policies: ConverterRow['policies'] = {};
-    for (const [policy, { ships, ...rest }] of Object.entries(row.policies) as Array<[PolicyId, ExpandedPolicyRow]>) policies[policy] = { shipsAt: table.at(ships), ...rest };
-    converters[id] = { ...row, policies };
-  }
-  const run = (r: ExpandedRealSdkRow | null): RealSdkRow | null => {
-    if (!r) return r;
-    const { listed, listError, structuredContent, ...rest } = r;
-    return { listed, listError, structuredContentAt: table.at(structuredContent), ...rest };
-  };
-  const realSdk = { v1: run(report.realSdk.v1), v2: run(report.realSdk.v2) };
-  return { ...report, v: 2, values: table.values, converters, realSdk };
+/** A policy row pointing at what it ships, in the table (`shipsAt` first, as contract v1's `ships` was). */
+export function policyRow({ ships, ...rest }: ExpandedPolicyRow, table: ValueTable): PolicyRow {
+  return { shipsAt: table.at(ships), ...rest };
+}
+
+/** A real SDK run's row pointing at the structuredContent it received, in the table. */
+export function realSdkRow(run: ExpandedRealSdkRow, table: ValueTable): RealSdkRow {
+  const { listed, listError, structuredContent, ...rest } = run;
+  return { listed, listError, structuredContentAt: table.at(structuredContent), ...rest };
 }
 
 /** The v1 form of a report: each row holding its value (a value shared by rows is one object in memory, written out once per row). */

@@ -2,9 +2,10 @@
  * The one data format for "a case and its expected verdicts": the gallery examples, the fixtures (test/fixtures/*.json),
  * the bad-input rows and the e2e tables all write a case this way. test/case-check.ts checks one against a Report.
  */
-import type { CaseInput } from '../engine/case.ts';
-import type { ClientId, ConverterId, ErrorInfo, Json, PolicyId } from '../engine/report.ts';
+import type { Case } from '../engine/case.ts';
+import type { ErrorInfo, Json } from '../engine/report.ts';
 import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
+import type { ClientId, ConverterId, PolicyId } from '../engine/contract/catalog.ts';
 
 /** One verdict in the Report: `client`'s conclusion on what `converter` lists and `policy` ships. */
 export interface ExpectedVerdict {
@@ -51,7 +52,7 @@ export interface EraOutcome {
 }
 
 /** A case and its expected verdicts. */
-export interface CaseSpec<C extends CaseInput = CaseInput> {
+export interface CaseSpec<C extends Case = Case> {
   case: C;
   expect: Expected;
 }
@@ -64,7 +65,7 @@ export function refusal(expected: Expected): { phase: 'load' | 'answer'; error: 
 }
 
 /** One gallery entry: its case, and the listing errors and verdicts its explanation promises (checked by the tests and the e2e suite). */
-export interface Example extends CaseSpec<CaseInput & { converter: ConverterId; client: ClientId; versions?: Versions; answerForm?: AnswerForm; protocol?: Protocol }> {
+export interface Example extends CaseSpec<Case & { converter: ConverterId; client: ClientId; versions?: Versions; answerForm?: AnswerForm; protocol?: Protocol }> {
   id: string;
   title: string;
   /** One line: what goes wrong, and which policy or converter fixes it. */

@@ -1,14 +1,14 @@
 /** The Markdown bug report: the case, the listing, each policy's verdict, what the real SDKs did, and the versions. */
-import { REAL_SDK_ENTRIES, entryOf } from '../engine/contract/catalog.ts';
-import { POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow, type Report } from '../engine/report.ts';
-import type { PlaygroundCase } from '../state/permalink.ts';
+import { type ClientId, type ConverterId, entryOf, POLICY_IDS, REAL_SDK_ENTRIES } from '../engine/contract/catalog.ts';
+import { type Json, type PolicyRow, type Report } from '../engine/report.ts';
 import { answerProblem, capitalized } from '../ui/answerProblem.ts';
 import { elidedInfo, isElided } from '../sandbox/elide.ts';
 import { checkToolName, showHidden } from '../engine/tool-name.ts';
 import { realRunOf, type ExpandedRealSdkRow } from '../engine/values.ts';
+import type { Case } from '../engine/case.ts';
 
-/** What the report needs of a case (the store's case, or a PlaygroundCase). */
-export type ReportCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
+/** What the report needs of a case (the store's case, or a Case). */
+export type ReportCase = Pick<Case, 'schema' | 'answer'>;
 
 /** A code block longer than this many characters is cut, with a note (GitHub refuses issue bodies over 65,536). */
 export const MAX_BLOCK_CHARS = 20_000;

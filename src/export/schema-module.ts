@@ -5,7 +5,7 @@
  * `exports.x = …` is left as written and fails in an ES module; only simple `name =` declarators count as bindings,
  * as in the load phase.
  */
-import type { Role } from '../engine/case.ts';
+import type { Role } from '../engine/contract/catalog.ts';
 import { applyEdits } from '../engine/fixes/edits.ts';
 import type { SourceEdit } from '../engine/fixes/types.ts';
 import { parseSource, type SourceToken } from '../engine/source/parse.ts';

@@ -9,17 +9,16 @@
  */
 import { REAL_SDK_ENTRIES, titleOf } from '../engine/contract/catalog.ts';
 import type { Json, RealSdkRow, Report } from '../engine/report.ts';
-import type { PlaygroundCase } from '../state/permalink.ts';
 import { reproductionUnavailable, type ReproForm, type ReproSdk } from './availability.ts';
 import { jsonCode, stringLiteral } from './literal.ts';
 import { accepted, acceptsAssertions, callAssertion, json, listAssertion, objectTyped, summary, type Names } from './vitest-forms.ts';
 import { schemaModule, type SchemaModule } from './schema-module.ts';
 import { realRunOf } from '../engine/values.ts';
+import type { Case } from '../engine/case.ts';
 
-/** What the export needs of a case (the store's case, or a PlaygroundCase). */
-export type ReproCase = Pick<PlaygroundCase, 'schema' | 'answer'>;
+/** What the export needs of a case (the store's case, or a Case). */
+export type ReproCase = Pick<Case, 'schema' | 'answer'>;
 
-export { reproductionUnavailable, type ReproForm, type ReproSdk } from './availability.ts';
 
 const PACKAGES: Record<ReproSdk, string[]> = {
   v1: ['@modelcontextprotocol/sdk'],

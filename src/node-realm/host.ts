@@ -3,7 +3,7 @@
  * worker thread (worker.ts) sealed like the browser's schema worker, started for this one case with an empty
  * environment and its standard streams going nowhere; this thread is the client realm, which never runs case code:
  * it answers the worker's clients' checks and drives the real runs' published clients over MessagePorts, receiving
- * only data. A watchdog ends the worker when a phase outlasts the frame's budget for it (src/sandbox/protocol.ts).
+ * only data. A watchdog ends the worker when a phase outlasts the frame's budget for it (src/sandbox/policy.ts).
  */
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { CaseSchema, caseVersions } from '../engine/case.ts';
@@ -13,7 +13,7 @@ import { sdkV2 } from '../engine/real-sdk/v2-chunk.ts';
 import type { Report } from '../engine/report.ts';
 import { answerSdk, isSdkRequest } from '../sandbox/clientRealmSdk.ts';
 import { servePort, type ClientRealmParts } from '../sandbox/clientRealmServe.ts';
-import { RUN_BUDGET_MS, runBudgetMs } from '../sandbox/protocol.ts';
+import { RUN_BUDGET_MS, runBudgetMs } from '../sandbox/policy.ts';
 import { registerWorlds } from '../worlds-node/register.ts';
 import type { RealmMessage, RealmRequest, RealmWorldClients } from './protocol.ts';
 

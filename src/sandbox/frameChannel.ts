@@ -77,12 +77,12 @@ export function createScriptSource(): ScriptSource {
 }
 
 /** The answer to a frame's `need-chunks`: the texts, or why one could not be fetched. */
-async function chunkTexts(scripts: ScriptSource, names: unknown): Promise<ChunkTexts> {
+async function chunkTexts(scripts: ScriptSource, id: number, names: unknown): Promise<ChunkTexts> {
   const list = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
   try {
-    return { type: 'chunks', names: list, texts: await Promise.all(list.map((name) => scripts.chunk(name))) };
+    return { type: 'chunks', id, names: list, texts: await Promise.all(list.map((name) => scripts.chunk(name))) };
   } catch (e) {
-    return { type: 'chunks', names: list, error: `could not load the engine part (${messageOf(e)})` };
+    return { type: 'chunks', id, names: list, error: `could not load the engine part (${messageOf(e)})` };
   }
 }
 
@@ -157,7 +157,7 @@ export function openFrameChannel(budgetMs: number, container: HTMLElement | unde
     if (e.data.type !== 'need-chunks') on.message(e.data);
     else {
       const asked = nonce;
-      void chunkTexts(scripts, e.data.names).then((m) => nonce === asked && post(m));
+      void chunkTexts(scripts, e.data.id, e.data.names).then((m) => nonce === asked && post(m));
     }
   };
   window.addEventListener('message', onMessage);

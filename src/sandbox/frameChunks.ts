@@ -1,40 +1,34 @@
 /**
  * The sandbox frame's engine chunks: the texts the app sent, kept for every later worker (the frame cannot fetch them
- * itself), and the workers waiting for some, answered once all the names they asked for are here.
+ * itself). A need for names not all kept asks the app for the missing ones under a correlator id (correlator.ts) and
+ * resolves once its answer is in.
  */
-import type { ChunkTexts } from './protocol.ts';
+import { createCorrelator } from './correlator.ts';
+import type { ChunkTexts, FrameEvent } from './protocol.ts';
 
-export interface ChunkRelay<S> {
-  /** A worker asks for chunks: answered from the texts kept, or the app is asked for those missing. */
-  need(slot: S, names: unknown): void;
-  /** The app's texts (or why they could not be fetched): answers every waiting worker it completes. */
+export interface ChunkRelay {
+  /** The texts of `names`, in order: from those kept, or once the app answered for the missing ones (rejects with its error). */
+  need(names: readonly string[]): Promise<string[]>;
+  /** The app's answer to one `need-chunks` (the texts, or why they could not be fetched). */
   answer(m: ChunkTexts): void;
 }
 
-export function chunkRelay<S>(on: { live(slot: S): boolean; post(slot: S, m: ChunkTexts): void; ask(names: string[]): void }): ChunkRelay<S> {
+/** A relay that asks the app with `ask` (the frame's post to it). */
+export function chunkRelay(ask: (m: Extract<FrameEvent, { type: 'need-chunks' }>) => void): ChunkRelay {
   const texts = new Map<string, string>();
-  let waiters: Array<{ slot: S; names: string[] }> = [];
-  const settle = (m: ChunkTexts | null) => {
-    if (m && 'texts' in m) m.names.forEach((n, i) => typeof m.texts[i] === 'string' && texts.set(n, m.texts[i]));
-    const failed = m && 'error' in m ? m : null;
-    waiters = waiters.filter(({ slot, names }) => {
-      if (!on.live(slot)) return false;
-      const got = names.map((n) => texts.get(n));
-      const reply: ChunkTexts | null = failed && names.some((n) => failed.names.includes(n))
-        ? { type: 'chunks', names, error: failed.error }
-        : got.every((t) => t !== undefined) ? { type: 'chunks', names, texts: got as string[] } : null;
-      if (reply) on.post(slot, reply);
-      return reply === null;
-    });
-  };
+  const asked = createCorrelator<ChunkTexts>();
   return {
-    need(slot, names) {
-      if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) return;
-      waiters.push({ slot, names });
+    async need(names) {
       const missing = names.filter((n) => !texts.has(n));
-      if (missing.length > 0) on.ask(missing);
-      else settle(null);
+      if (missing.length > 0) {
+        const m = await asked.ask((id) => ask({ type: 'need-chunks', id, names: missing }));
+        if ('error' in m) throw new Error(m.error);
+        m.names.forEach((n, i) => typeof m.texts[i] === 'string' && texts.set(n, m.texts[i]));
+      }
+      const got = names.map((n) => texts.get(n));
+      if (!got.every((t) => t !== undefined)) throw new Error('the engine part arrived incomplete');
+      return got;
     },
-    answer: settle,
+    answer: (m) => void asked.resolve(m.id, m),
   };
 }

@@ -20,6 +20,11 @@ export interface ClientRealmHost {
   connect(): MessagePort;
   /** Ends the realm if it is in a batch (a run ran out of time: the hang may be there); whether it did. */
   endIfBusy(reason: string): boolean;
+  /**
+   * The page's first verdict reached the app (the scheduler calls it once): a realm whose script comes in parts may
+   * load the rest now, off the first verdict's path; a batch that waits on it is timed by the realm's watchdog.
+   */
+  firstVerdict?(): void;
 }
 
 export interface ClientRealmEvents {

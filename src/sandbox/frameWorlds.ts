@@ -7,25 +7,34 @@
  */
 import { clientRealmHost, WORLDS_CLIENT_REALM_CHUNK, type ClientRealmHost } from './frameClients.ts';
 import { messageOf } from '../engine/lib/message.ts';
-import type { ChunkTexts, WorldClientsPort } from './protocol.ts';
+import type { WorldClientsPort } from './protocol.ts';
 
 /** A schema worker as this host needs it: its port to the frame, and whether it asked for the worlds' realm. */
 interface WorldSlot {
-  port: MessagePort;
+  port: { postMessage(m: WorldClientsPort, transfer?: Transferable[]): void };
   worlds: boolean;
 }
 
 export interface WorldClientsHost<S extends WorldSlot> {
   /** A schema worker asks for the realm: a port now, or once its script arrived and it started. */
   need(slot: S): void;
-  /** The realm's script (or why it could not be fetched). */
-  script(m: ChunkTexts): void;
   /** Ends the realm if it is in a batch (a run ran out of time). */
   endIfBusy(reason: string): boolean;
 }
 
-/** `started`: a realm just became ready and the workers that asked have their ports (its cold start is not their run's time). */
-export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | null>; fetch(names: string[]): void; budgetMs(): number; started(): void }): WorldClientsHost<S> {
+export interface WorldClientsEvents<S> {
+  /** The live schema workers (current and spare). */
+  slots(): Array<S | null>;
+  /** The texts of these chunks, fetched by the app (the realm's script is one). */
+  fetch(names: string[]): Promise<string[]>;
+  /** How long one batch may take now. */
+  budgetMs(): number;
+  /** A realm just became ready and the workers that asked have their ports (its cold start is not their run's time). */
+  started(): void;
+}
+
+/** The worlds' client realm of a frame, not started until a schema worker asks. */
+export function worldClientsHost<S extends WorldSlot>(on: WorldClientsEvents<S>): WorldClientsHost<S> {
   let realm: ClientRealmHost | null = null;
   /** The realm's script ran and its clients loaded: a schema worker gets its port only then (a cold realm's start is not a run's time). */
   let ready = false;
@@ -52,6 +61,31 @@ export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | n
       failed(`the worlds' client realm could not start: ${messageOf(e)}`);
     }
   };
+  const script = (text: string) => {
+    // A blob: URL: the worker inherits the frame's CSP (no network) and opaque origin.
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
+    ready = false;
+    realm = clientRealmHost(
+      url,
+      {
+        budgetMs: on.budgetMs,
+        restarted: (reason) => asking().forEach((slot) => give(slot, reason)),
+        failed: (message) => {
+          realm = null;
+          failed(`the worlds' client realm could not start: ${message}`);
+        },
+        ready: () => {
+          if (ready) return;
+          ready = true;
+          for (const slot of asking()) give(slot, null);
+          on.started();
+        },
+      },
+      'worlds-client-realm',
+    );
+    // Starts it (its first port); the workers that asked get theirs once it is ready.
+    give(null, null);
+  };
   return {
     need(slot) {
       slot.worlds = true;
@@ -59,35 +93,17 @@ export function worldClientsHost<S extends WorldSlot>(on: { slots(): Array<S | n
       if (realm) return;
       if (asked) return;
       asked = true;
-      on.fetch([WORLDS_CLIENT_REALM_CHUNK]);
-    },
-    script(m) {
-      asked = false;
-      const text = 'texts' in m ? m.texts[0] : undefined;
-      if (text === undefined) return failed(`the worlds' client realm could not be loaded (${'error' in m ? m.error : 'no script'})`);
-      // A blob: URL: the worker inherits the frame's CSP (no network) and opaque origin.
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
-      ready = false;
-      realm = clientRealmHost(
-        url,
-        {
-          budgetMs: on.budgetMs,
-          restarted: (reason) => asking().forEach((slot) => give(slot, reason)),
-          failed: (message) => {
-            realm = null;
-            failed(`the worlds' client realm could not start: ${message}`);
-          },
-          ready: () => {
-            if (ready) return;
-            ready = true;
-            for (const slot of asking()) give(slot, null);
-            on.started();
-          },
+      void on.fetch([WORLDS_CLIENT_REALM_CHUNK]).then(
+        ([text]) => {
+          asked = false;
+          if (text === undefined) failed("the worlds' client realm could not be loaded (no script)");
+          else script(text);
         },
-        'worlds-client-realm',
+        (e: unknown) => {
+          asked = false;
+          failed(`the worlds' client realm could not be loaded (${messageOf(e)})`);
+        },
       );
-      // Starts it (its first port); the workers that asked get theirs once it is ready.
-      give(null, null);
     },
     endIfBusy: (reason) => realm?.endIfBusy(reason) ?? false,
   };

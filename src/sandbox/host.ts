@@ -2,11 +2,11 @@
  * The app side of the sandbox: the evaluator over the frame channel (frameChannel.ts), which lets through only the
  * frame's own messages. The app trusts a reply only for the id it sent and the digest of the case it sent under that id.
  */
-import type { CaseInput } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
 import { acceptsReply, caseDigest, type SentRequest } from './digest.ts';
 import { createScriptSource, openFrameChannel, type FrameChannel, type ScriptSource } from './frameChannel.ts';
 import { newestWins } from './newestWins.ts';
-import { RUN_BUDGET_MS, runBudgetMs } from './protocol.ts';
+import { RUN_BUDGET_MS, runBudgetMs } from './policy.ts';
 import type { EvaluateOptions, EvaluateRequest, Evaluator, FrameEvent, FrameMessage, Outcome } from './protocol.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
@@ -25,6 +25,11 @@ export interface EvaluatorOptions {
   onCrashBetweenRuns?: (message: string) => void;
   /** Where the frame's scripts come from (default: fetched for this evaluator alone); frames of one page share one. */
   scripts?: ScriptSource;
+  /**
+   * The first-report fast path's off switch (policy.ts, runsFirstOnly): false, and no request asks for a first report,
+   * so a cold worker's first case runs whole and `onPartial` is never called. The final reports are the same.
+   */
+  firstReports?: boolean;
 }
 
 /** How long past the budget the app waits for the frame itself (loading, booting, answering) before replacing it. */
@@ -111,7 +116,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
   }, opts.scripts ?? createScriptSource());
 
   return {
-    evaluate(c: CaseInput, evalOpts: EvaluateOptions = {}): Promise<Outcome> {
+    evaluate(c: Case, evalOpts: EvaluateOptions = {}): Promise<Outcome> {
       if (disposed) return Promise.resolve({ kind: 'stale' });
       channel.ensureMounted();
       const { id, outcome } = requests.open();
@@ -121,7 +126,7 @@ export function createEvaluator(opts: EvaluatorOptions = {}): Evaluator {
         return outcome;
       }
       partial = evalOpts.onPartial;
-      latest = { type: 'evaluate', id, case: c, ...(partial ? { first: true } : {}) };
+      latest = { type: 'evaluate', id, case: c, ...(partial && opts.firstReports !== false ? { first: true } : {}) };
       sent = { id, digest: caseDigest(c) };
       deadline.arm(runBudgetMs(budgetMs, c, true) + FRAME_GRACE_MS, () => {
         channel.remount();

@@ -1,4 +1,9 @@
-/** Newest request wins: the app's one authority on evaluation order (the live evaluation and the frame trust it). */
+/**
+ * Newest request wins: the app's one authority on evaluation order (the live evaluation and the frame trust it).
+ * Built on the sandbox's correlator (correlator.ts): opening a request first answers every one still waiting with the
+ * stale value, so at most one waits, the newest, and a late reply for a superseded id finds nothing to settle.
+ */
+import { createCorrelator } from './correlator.ts';
 
 /** The requests of one evaluator: at most one is pending, the newest. */
 export interface NewestWins<T> {
@@ -14,27 +19,15 @@ export interface NewestWins<T> {
 
 /** The requests of a new evaluator; `stale` is what a superseded request resolves to. */
 export function newestWins<T>(stale: T): NewestWins<T> {
-  let lastId = 0;
-  let pending: { id: number; resolve: (value: T) => void } | null = null;
-  const settle = (id: number, value: T): boolean => {
-    if (pending?.id !== id) return false;
-    const { resolve } = pending;
-    pending = null;
-    resolve(value);
-    return true;
-  };
-  const settleAny = (value: T) => void (pending && settle(pending.id, value));
+  const requests = createCorrelator<T>();
   return {
     open() {
-      settleAny(stale);
-      const id = ++lastId;
-      const outcome = new Promise<T>((resolve) => {
-        pending = { id, resolve };
-      });
-      return { id, outcome };
+      requests.resolveAll(stale);
+      const { id, answer } = requests.open();
+      return { id, outcome: answer };
     },
-    settle,
-    isPending: (id) => pending?.id === id,
-    settleAny,
+    settle: requests.resolve,
+    isPending: requests.waiting,
+    settleAny: requests.resolveAll,
   };
 }

@@ -1,16 +1,19 @@
-/** The messages between the app, the sandbox frame and its worker: one discriminated union imported by every side. */
-import type { CaseInput } from '../engine/case.ts';
-import { realmKeyOf } from '../engine/case/wire.ts';
+/**
+ * The messages between the app, the sandbox frame and its workers: one discriminated union imported by every side.
+ * Types only; the rules the frame applies to them (run budgets, which realm a case needs) are policy.ts.
+ * A message that waits for a reply carries the id its sender's correlator (correlator.ts) gave it, and the reply
+ * carries it back.
+ */
+import type { Case } from '../engine/case.ts';
 import type { Report, Verdict } from '../engine/report.ts';
 import type { VerifyRequest } from '../engine/phases/verifier.ts';
 import type { ClientSpec, Outcome as ClientOutcome } from '../engine/real-sdk/client-side.ts';
-import { generateRequestOf, searchBudgetMs } from '../engine/generate/request.ts';
 
 /** App → sandbox frame → worker: evaluate this case. `id` rises with every request; the newest wins. */
 export interface EvaluateRequest {
   type: 'evaluate';
   id: number;
-  case: CaseInput;
+  case: Case;
   /** The app shows a first report for this request (EvaluateOptions.onPartial). */
   first?: boolean;
   /**
@@ -36,8 +39,8 @@ export type FrameEvent =
   | { type: 'respawned'; id: number; message: string }
   /** The worker could not start at all (e.g. the browser refused a blob: worker): not retried until the frame is recreated. */
   | { type: 'failed'; id: number; message: string }
-  /** A worker needs these engine chunks (names from the build's chunk list): the app fetches them and answers ChunkTexts. */
-  | { type: 'need-chunks'; names: string[] };
+  /** The frame needs these engine chunks (names from the build's chunk list): the app fetches them and answers ChunkTexts with `id`. */
+  | { type: 'need-chunks'; id: number; names: string[] };
 
 /** Every message the frame posts to the app carries the nonce the app gave it in the frame URL. */
 export type FrameMessage = (WorkerReply | FrameEvent) & { nonce: string };
@@ -53,8 +56,11 @@ export interface BootCommand {
   budgetMs: number;
 }
 
-/** App → sandbox frame → worker: the texts of engine chunks, in the order of `names`, or why they could not be fetched. */
-export type ChunkTexts = { type: 'chunks'; names: string[]; texts: string[] } | { type: 'chunks'; names: string[]; error: string };
+/**
+ * App → sandbox frame, and sandbox frame → worker: the texts of engine chunks, in the order of `names`, or why they
+ * could not be fetched; `id` is the `need-chunks` request's it answers.
+ */
+export type ChunkTexts = { type: 'chunks'; id: number; names: string[]; texts: string[] } | { type: 'chunks'; id: number; names: string[]; error: string };
 
 /** Everything the app posts to the sandbox frame. */
 export type AppMessage = BootCommand | EvaluateRequest | ChunkTexts;
@@ -148,7 +154,7 @@ export type FrameToWorker = EvaluateRequest | ChunkTexts | ClientsRestarted | Wo
 export type WorkerMessage =
   | { type: 'ready' }
   | WorkerReply
-  | { type: 'need-chunks'; names: string[] }
+  | { type: 'need-chunks'; id: number; names: string[] }
   /** A world case's checks need the worlds' client realm (clientRealmWorlds.ts): the frame answers WorldClientsPort. */
   | { type: 'need-world-clients' }
   | { type: 'phase'; id: number; phase: 'load' | 'run' }
@@ -172,73 +178,6 @@ export interface EvaluateOptions {
 /** The app-side handle on the sandbox (src/sandbox/host.ts implements it). */
 export interface Evaluator {
   /** Never rejects; resolves `stale` once a newer request was made (the newest request wins, decided here only). */
-  evaluate(c: CaseInput, opts?: EvaluateOptions): Promise<Outcome>;
+  evaluate(c: Case, opts?: EvaluateOptions): Promise<Outcome>;
   dispose(): void;
-}
-
-/**
- * A warm worker posts a first report (`partial`) before the full one only for an answer at least this long: there the
- * full report takes hundreds of milliseconds more than the selected verdict (the 1 MB and union cases of the bench);
- * for a small answer it lands within milliseconds after, and a second report would only cost the page a second
- * check and render per edit. A cold (`firstOnly`) worker always posts it.
- */
-export const WARM_FIRST_REPORT_MIN_ANSWER_CHARS = 32 * 1024;
-
-/** The default run budget before the watchdog terminates the worker (a small case on a warm worker). */
-export const RUN_BUDGET_MS = 2000;
-
-/**
- * The first run on a worker that did not warm up pays for a cold engine (parsing, JIT, lazy SDK set-up): the engine's
- * work in it gets this many budgets (the schema's module code, timed apart, gets the plain one: a runaway module is
- * reported as soon from a link as when typed). Spares warm up before they take a case; the frame's first worker does
- * not, so the first verdict waits for no warm-up.
- */
-export const COLD_BUDGET_FACTOR = 4;
-/** A large answer gets one more second per this many characters (parsing it and checking it against every policy)... */
-export const ANSWER_CHARS_PER_SECOND = 128 * 1024;
-/**
- * ...and a large schema one more second per this many characters: its first run compiles it into every converter and
- * validator (an 8.6 K-character 300-field schema: about 1 s in Node on a busy 2-core machine, then 30 ms warm)...
- */
-export const SCHEMA_CHARS_PER_SECOND = 2 * 1024;
-/** ...up to this much in all (a cold first run adds its extra on top). */
-export const MAX_SIZED_BUDGET_MS = 15_000;
-
-/**
- * How long the watchdog lets one run take: the base budget, plus whole seconds for a large schema and a large answer
- * (capped), plus, with `cold`, a cold engine's extra. Pure; the frame times runs with it
- * and reports it in `timeout`, the app arms its own deadline past it.
- */
-export function runBudgetMs(base: number, c: unknown, cold: boolean): number {
-  const { schema, answer } = caseChars(c);
-  const extraSeconds = Math.floor(schema / SCHEMA_CHARS_PER_SECOND + answer / ANSWER_CHARS_PER_SECOND);
-  const sized = Math.min(Math.max(MAX_SIZED_BUDGET_MS, base), base + extraSeconds * 1000);
-  // A counterexample search (engine/generate) runs for its stated time on top of the evaluation.
-  const searched = sized + searchBudgetMs(c);
-  return cold ? searched + (COLD_BUDGET_FACTOR - 1) * base : searched;
-}
-
-/**
- * Whether a case must run in a fresh realm rather than in a worker that already ran `ranSchema` (null: ran nothing).
- * Schema text is the case's code: the same text may reuse its worker (answer, role or tool edits), any other may not.
- */
-export function needsFreshRealm(ranSchema: string | null, c: unknown): boolean {
-  return ranSchema !== null && ranSchema !== realmKey(c);
-}
-
-/** What a worker's realm is for (the case module's `realmKeyOf`): a case with another key needs another realm. */
-export function realmKey(c: unknown): string {
-  return realmKeyOf(c, generateRequestOf(c) !== null);
-}
-
-/** The schema text a worker runs for a case ('' when it is not a string). */
-export function schemaText(c: unknown): string {
-  const { schema } = typeof c === 'object' && c !== null ? (c as { schema?: unknown }) : {};
-  return typeof schema === 'string' ? schema : '';
-}
-
-/** The characters of a case's schema and answer text (0 for what is not a string). */
-function caseChars(c: unknown): { schema: number; answer: number } {
-  const { answer } = typeof c === 'object' && c !== null ? (c as { answer?: unknown }) : {};
-  return { schema: schemaText(c).length, answer: typeof answer === 'string' ? answer.length : 0 };
 }

@@ -7,6 +7,7 @@
 import type { ClientHost, Outcome, RealClient, ToolList, ToolResult } from '../engine/real-sdk/client-side.ts';
 import { postDeep } from '../engine/lib/deep-post.ts';
 import type { ClientRealmSdkReply, ClientRealmSdkRequest } from './protocol.ts';
+import { createCorrelator } from './correlator.ts';
 
 /** A request without its id (the host numbers it). */
 type Ask = ClientRealmSdkRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
@@ -17,38 +18,26 @@ type Ask = ClientRealmSdkRequest extends infer R ? (R extends unknown ? Omit<R, 
  * each says it is no longer alive (the session pool opens its session again) and the requests still waiting fail.
  */
 export function remoteClients(post: (message: ClientRealmSdkRequest, transfer?: Transferable[]) => void): ClientHost & { answer(reply: ClientRealmSdkReply): void; lost(reason: string): void } {
-  const waiting = new Map<number, (outcome: Outcome<unknown>) => void>();
-  let nextId = 0;
+  const asked = createCorrelator<Outcome<unknown>>();
   let nextSession = 0;
   /** Counts the realms ended so far: a client belongs to the realm of the count it was opened under. */
   let realm = 0;
   const ask = <T>(request: Ask, transfer?: Transferable[]): Promise<T> =>
-    new Promise<Outcome<unknown>>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      const message = { ...request, id } as ClientRealmSdkRequest;
-      try {
+    asked
+      .ask((id) => {
+        const message = { ...request, id } as ClientRealmSdkRequest;
         if (transfer) post(message, transfer);
         else postDeep((m) => post(m as ClientRealmSdkRequest), message);
-      } catch (e) {
-        waiting.delete(id);
-        throw e;
-      }
-    }).then((outcome) => {
-      if (!outcome.ok) throw new Error(outcome.error);
-      return outcome.value as T;
-    });
+      })
+      .then((outcome) => {
+        if (!outcome.ok) throw new Error(outcome.error);
+        return outcome.value as T;
+      });
   return {
-    answer: (reply) => {
-      const resolve = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      resolve?.(reply.sdk);
-    },
+    answer: (reply) => void asked.resolve(reply.id, reply.sdk),
     lost: (reason) => {
       realm++;
-      const failed = [...waiting.values()];
-      waiting.clear();
-      for (const resolve of failed) resolve({ ok: false, error: reason });
+      asked.resolveAll({ ok: false, error: reason });
     },
     open: async (spec, port): Promise<RealClient> => {
       const session = nextSession++;
@@ -60,7 +49,8 @@ export function remoteClients(post: (message: ClientRealmSdkRequest, transfer?: 
         listTools: () => ask<ToolList>({ sdk: 'list', session }),
         callTool: (params) => ask<ToolResult>({ sdk: 'call', session, params }),
         // Not awaited: a client realm that stopped answering must not hold up closing (the pool closes on a timeout).
-        close: async () => post({ sdk: 'close', session, id: nextId++ }),
+        // No reply comes, so no request waits: id 0 is never one the correlator hands out.
+        close: async () => post({ sdk: 'close', session, id: 0 }),
       };
     },
   };

@@ -5,13 +5,13 @@
  * Each schema text still runs in its own realm there (the frame's rule), and each report is checked by the caller
  * like any other (state/reportCheck.ts).
  */
-import type { CaseInput } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
 import type { Evaluator, Outcome } from './protocol.ts';
 
 /** The queue of side runs over one lazily created evaluator. */
 export interface SideRuns {
   /** Runs `c` after the side runs asked for before it; resolves `stale` once the queue was cleared or disposed. */
-  run(c: CaseInput): Promise<Outcome>;
+  run(c: Case): Promise<Outcome>;
   /** Drops the runs not started yet (they resolve `stale`); the one running finishes. */
   clear(): void;
   dispose(): void;

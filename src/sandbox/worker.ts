@@ -17,7 +17,9 @@ import { BLOCKED_GLOBALS, hardenRealm, removeGlobal } from './harden.ts';
 import type { Verifier } from '../engine/phases/verifier.ts';
 import { clientRealm, dataOf } from './workerClients.ts';
 import { hasOwnClients } from '../engine/worlds/entries.ts';
-import { WARM_FIRST_REPORT_MIN_ANSWER_CHARS, type FrameToWorker, type WorkerInit, type WorkerMessage } from './protocol.ts';
+import type { ChunkTexts, FrameToWorker, WorkerInit, WorkerMessage } from './protocol.ts';
+import { createCorrelator } from './correlator.ts';
+import { postsFirstReport } from './policy.ts';
 
 /** The slice of DedicatedWorkerGlobalScope the shell uses (tsconfig has the DOM lib, not WebWorker). */
 interface WorkerScope {
@@ -82,21 +84,14 @@ async function warmUp(verifier: Verifier, session: EngineSession): Promise<void>
   }
 }
 
-/** The worker's chunk requests to the frame: one at a time per name list, answered in order. */
-function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: string[]): Promise<string[]>; answer(m: Extract<FrameToWorker, { type: 'chunks' }>): void } {
-  const waiting: Array<{ names: string; resolve(texts: string[]): void; reject(e: Error): void }> = [];
+/** The worker's chunk requests to the frame, each under its correlator id; the frame answers with the texts or why not. */
+function chunkRequests(send: (message: WorkerMessage) => void): { fetch(names: string[]): Promise<string[]>; answer(m: ChunkTexts): void } {
+  const asked = createCorrelator<string[]>();
   return {
-    fetch: (names) =>
-      new Promise((resolve, reject) => {
-        waiting.push({ names: names.join('\n'), resolve, reject });
-        send({ type: 'need-chunks', names });
-      }),
+    fetch: (names) => asked.ask((id) => send({ type: 'need-chunks', id, names })),
     answer: (m) => {
-      const at = waiting.findIndex((w) => w.names === m.names.join('\n'));
-      const [w] = at >= 0 ? waiting.splice(at, 1) : [];
-      if (!w) return;
-      if ('texts' in m && m.texts.length === m.names.length) w.resolve(m.texts);
-      else w.reject(new Error('error' in m ? m.error : 'the engine part arrived incomplete'));
+      if ('texts' in m && m.texts.length === m.names.length) asked.resolve(m.id, m.texts);
+      else asked.reject(m.id, new Error('error' in m ? m.error : 'the engine part arrived incomplete'));
     },
   };
 }
@@ -110,9 +105,9 @@ async function run(req: Extract<FrameToWorker, { type: 'evaluate' }>, send: (mes
     const elide = (r: Report) => elideLargeValues(r, typeof answer === 'string' ? answer.length : 0);
     const ms = () => Math.round(performance.now() - started);
     // evaluate() loads the engine parts the case needs (all of them, or with firstOnly those of its first report).
-    // A first report from a cold (firstOnly) realm, or for a large answer (protocol.ts WARM_FIRST_REPORT_MIN_ANSWER_CHARS).
+    // A first report from a cold (firstOnly) realm, or for a large answer (policy.ts, the first-report fast path).
     const firstOnly = req.firstOnly === true;
-    const posts = firstOnly || (req.first === true && typeof answer === 'string' && answer.length >= WARM_FIRST_REPORT_MIN_ANSWER_CHARS);
+    const posts = postsFirstReport(req);
     const report = await evaluate(c, {
       firstOnly,
       verifier,

@@ -8,6 +8,7 @@ import { routedVerifier, type Verifier, type VerifyRequest } from '../engine/pha
 import type { ClientHost } from '../engine/real-sdk/client-side.ts';
 import type { Verdict } from '../engine/report.ts';
 import { remoteClients } from './realClients.ts';
+import { createCorrelator } from './correlator.ts';
 import type { ClientRealmReply, ClientRealmRequest, ClientRealmSdkReply, ClientRealmSdkRequest, WorkerMessage, WorldClientsPort } from './protocol.ts';
 
 // Captured before any schema code runs: a patched `MessageEvent.prototype.data` getter would otherwise see the event,
@@ -32,14 +33,8 @@ interface RealmLink {
 }
 
 function realmLink(onSdk?: (reply: ClientRealmSdkReply) => void): RealmLink {
-  const waiting = new Map<number, { resolve(verdicts: ClientRealmReply['verdicts']): void; reject(e: Error): void }>();
-  let next = 0;
+  const batches = createCorrelator<Verdict[]>();
   let post: ((message: ClientRealmRequest | ClientRealmSdkRequest, transfer?: Transferable[]) => void) | null = null;
-  const failWaiting = (reason: string) => {
-    const failed = [...waiting.values()];
-    waiting.clear();
-    for (const w of failed) w.reject(new Error(reason));
-  };
   return {
     connect: (port) => {
       const bound = portPost.bind(port) as (message: unknown, transfer?: Transferable[]) => void;
@@ -48,21 +43,17 @@ function realmLink(onSdk?: (reply: ClientRealmSdkReply) => void): RealmLink {
         const reply = readDeep(dataOf(ev)) as ClientRealmReply | ClientRealmSdkReply | null;
         if (typeof reply === 'object' && reply !== null && 'sdk' in reply) return onSdk?.(reply);
         if (typeof reply !== 'object' || reply === null || !Array.isArray(reply.verdicts)) return;
-        const asked = waiting.get(reply.id);
-        waiting.delete(reply.id);
-        asked?.resolve(reply.verdicts);
+        batches.resolve(reply.id, reply.verdicts);
       }]);
     },
     connected: () => post !== null,
-    verify: (requests) =>
-      new Promise((resolve, reject) => {
-        if (!post) return reject(new Error('no client realm is connected'));
-        const id = next++;
-        waiting.set(id, { resolve, reject });
-        post({ id, requests: [...requests] });
-      }),
+    verify: (requests) => {
+      const to = post;
+      if (!to) return Promise.reject(new Error('no client realm is connected'));
+      return batches.ask((id) => to({ id, requests: [...requests] }));
+    },
     post: (message, transfer) => post?.(message, transfer),
-    failWaiting,
+    failWaiting: (reason) => batches.rejectAll(new Error(reason)),
   };
 }
 

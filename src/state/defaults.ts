@@ -1,5 +1,5 @@
+import type { Case } from '../engine/case.ts';
 /** The case a fresh playground opens with: the Copilot failure (an answer with keys its outputSchema does not declare). */
-import type { PlaygroundCase } from './permalink.ts';
 
 const SCHEMA = `import { z } from 'zod';
 
@@ -27,11 +27,11 @@ const ANSWER = `{
 `;
 
 /** The default case: `get_invoice`, listed by the published v1 SDK and validated by its client. */
-export const DEFAULT_CASE: PlaygroundCase = {
+export const DEFAULT_CASE = {
   role: 'output',
   tool: 'get_invoice',
   schema: SCHEMA,
   answer: ANSWER,
   converter: 'mcp-sdk-v1',
   client: 'sdk-v1',
-};
+} satisfies Case;

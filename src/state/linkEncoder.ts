@@ -5,7 +5,7 @@
  * which remembers the last case's payload and link (URL sync, autosave and its hold ask in turn) and its slicing jobs.
  */
 import { deflateSync } from 'fflate';
-import { normalizeCase, sameCase, type PlaygroundCase } from '../engine/case.ts';
+import { normalizeCase, sameCase, type Case } from '../engine/case.ts';
 import { LEVEL, LINK_SLICE_BYTES, sliceDeflate, type SliceJob } from './linkSlices.ts';
 
 export { LINK_SLICE_BYTES };
@@ -18,42 +18,42 @@ export const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 export const CURRENT_VERSION = 1;
 
 /** Encodes a case as a fragment, `#v1.…`, whatever its size (the app goes through `linkOf`, which checks it first). */
-export function encodePermalink(state: PlaygroundCase): string {
+export function encodePermalink(state: Case): string {
   return hashOf(deflateSync(payload(state), LEVEL));
 }
 
 /** The app's link encoder: the pure functions' results, remembered for the last case, and giant cases deflated in slices. */
 export interface LinkEncoder {
   /** `linkOf`, remembering the last case's link. */
-  linkOf(state: PlaygroundCase): LinkOf;
+  linkOf(state: Case): LinkOf;
   /** `tooLargeForLink` at the cap, remembering the last case's payload (a selector calls it on every store change). */
-  tooLargeForLink(state: PlaygroundCase): TooLarge | null;
+  tooLargeForLink(state: Case): TooLarge | null;
   /**
    * Runs `fn` once `linkOf(state)` returns at once: at once for a case whose payload is one slice, whose link is
    * already encoded or that is too large for a link; else after deflating it one slice per task. URL sync, autosave and
    * its hold all encode the case on screen: a 1.5 MB case deflated in one go blocks the page for seconds on a busy
    * machine. Returns a cancel.
    */
-  whenLinkEncoded(state: PlaygroundCase, fn: () => void): () => void;
+  whenLinkEncoded(state: Case, fn: () => void): () => void;
 }
 
 /** Creates a link encoder with its own caches and job queue. */
 export function createLinkEncoder(): LinkEncoder {
-  let lastEncoded: { state: PlaygroundCase; hash: string } | null = null;
-  let lastPayload: { state: PlaygroundCase; bytes: Uint8Array } | null = null;
+  let lastEncoded: { state: Case; hash: string } | null = null;
+  let lastPayload: { state: Case; bytes: Uint8Array } | null = null;
   const jobs: SliceJob[] = [];
-  const remember = (state: PlaygroundCase, hash: string): string => {
+  const remember = (state: Case, hash: string): string => {
     lastEncoded = { state: normalizeCase(state), hash };
     return hash;
   };
-  const payloadOf = (state: PlaygroundCase): Uint8Array => {
+  const payloadOf = (state: Case): Uint8Array => {
     if (lastPayload && sameCase(lastPayload.state, state)) return lastPayload.bytes;
     const bytes = payload(state);
     lastPayload = { state: normalizeCase(state), bytes };
     return bytes;
   };
-  const encoded = (state: PlaygroundCase): string | null => (lastEncoded && sameCase(lastEncoded.state, state) ? lastEncoded.hash : null);
-  const tooLarge = (state: PlaygroundCase) => tooLargeForLink(state, MAX_DECODED_BYTES, payloadOf);
+  const encoded = (state: Case): string | null => (lastEncoded && sameCase(lastEncoded.state, state) ? lastEncoded.hash : null);
+  const tooLarge = (state: Case) => tooLargeForLink(state, MAX_DECODED_BYTES, payloadOf);
   return {
     tooLargeForLink: tooLarge,
     linkOf: (state) => {
@@ -96,7 +96,7 @@ export type LinkOf = { ok: true; link: string } | { ok: false; tooLarge: TooLarg
  * The size gate and the encoder in one: every link (address bar, draft, Share) is made here. A case too large for a
  * link gets none: its deflate would block the page for seconds, and the link would not open.
  */
-export function linkOf(state: PlaygroundCase): LinkOf {
+export function linkOf(state: Case): LinkOf {
   const tooLarge = tooLargeForLink(state);
   return tooLarge ? { ok: false, tooLarge } : { ok: true, link: encodePermalink(state) };
 }
@@ -111,8 +111,8 @@ export interface TooLarge {
  * Null when a link of this case opens again; else how large it is. Cheap enough to call on every store change: O(1)
  * unless the text is within a factor of 6 of the cap, and then measured once per case.
  */
-export function tooLargeForLink(state: PlaygroundCase, maxBytes: number = MAX_DECODED_BYTES, measure: (state: PlaygroundCase) => Uint8Array = payload): TooLarge | null {
-  const chars = state.tool.length + state.schema.length + state.answer.length;
+export function tooLargeForLink(state: Case, maxBytes: number = MAX_DECODED_BYTES, measure: (state: Case) => Uint8Array = payload): TooLarge | null {
+  const chars = (state.tool ?? '').length + state.schema.length + state.answer.length;
   // Every UTF-16 unit is at least one byte of the payload, and at most 6 (a JSON `\uXXXX` escape).
   if (chars > maxBytes) return { bytes: chars, maxBytes };
   if (chars * 6 + ENVELOPE_BYTES <= maxBytes) return null;
@@ -133,7 +133,7 @@ const MIB = 1024 * 1024;
 const ENVELOPE_BYTES = 512;
 
 /** The bytes a link deflates: the case as UTF-8 JSON. */
-function payload(state: PlaygroundCase): Uint8Array {
+function payload(state: Case): Uint8Array {
   // JSON.stringify escapes lone surrogates (well-formed stringify), so any JS string survives UTF-8.
   return new TextEncoder().encode(JSON.stringify(linkObject(state, CURRENT_VERSION)));
 }

@@ -1,6 +1,6 @@
 /** A giant case's link deflated one slice per task, so the page stays responsive; state/linkEncoder.ts owns the jobs. */
 import { Deflate } from 'fflate';
-import type { PlaygroundCase } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
 
 /** Payloads up to this many bytes are deflated at once; a larger one, one slice of this size per task (about 100 ms at level 9 on the busy 2-core runner). */
 export const LINK_SLICE_BYTES = 16 * 1024;
@@ -10,13 +10,13 @@ export const LEVEL = { level: 9 } as const;
 
 /** A link being deflated in slices, and who waits for it. */
 export interface SliceJob {
-  state: PlaygroundCase;
+  state: Case;
   waiters: Set<{ fn: () => void }>;
   stop(): void;
 }
 
 /** Starts deflating `bytes` one slice per task into `jobs`; when done, `done` gets the deflated bytes, then the waiters run. */
-export function sliceDeflate(state: PlaygroundCase, bytes: Uint8Array, jobs: SliceJob[], done: (deflated: Uint8Array) => void): SliceJob {
+export function sliceDeflate(state: Case, bytes: Uint8Array, jobs: SliceJob[], done: (deflated: Uint8Array) => void): SliceJob {
   const out: Uint8Array[] = [];
   const stream = new Deflate(LEVEL, (chunk) => out.push(chunk));
   let at = 0;

@@ -1,9 +1,10 @@
 /** Live evaluation: every change to what the engine reads is sent to the evaluator, which lets only the newest answer land. */
 import type { Evaluator, Outcome } from '../sandbox/protocol.ts';
 import { checkReport } from './reportCheck.ts';
-import { sameCase } from '../engine/case.ts';
-import { selectEngineCase, type PlaygroundStore } from './store.ts';
+import { engineCaseOf, sameCase } from '../engine/case.ts';
+import { type PlaygroundStore } from './store.ts';
 import { messageOf } from '../engine/lib/message.ts';
+import { ENGINE_FIELDS } from '../engine/case/names.ts';
 
 /** A running live evaluation. */
 export interface LiveEvaluation {
@@ -30,7 +31,7 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
     const prior = state.report;
     state.setRun({ kind: 'evaluating' });
     // The picked converter and client ride along so that their verdict comes first (engine/phases/first.ts).
-    const c = { ...selectEngineCase(state), converter: state.converter, client: state.client };
+    const c = { ...engineCaseOf(state), converter: state.converter, client: state.client };
     const onPartial = (report: unknown) => {
       // Checked like any report; one that fails the contract is dropped (the full report that follows decides).
       const checked = checkReport(report);
@@ -52,7 +53,7 @@ export function startLiveEvaluation(store: PlaygroundStore, evaluator: Evaluator
     );
   };
   const unsubscribe = store.subscribe((next, prev) => {
-    if (!sameCase(next, prev, 'engine')) run();
+    if (!sameCase(next, prev, ENGINE_FIELDS)) run();
   });
   if (opts.hold) store.getState().setRun({ kind: 'held' });
   else run();

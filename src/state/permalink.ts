@@ -5,18 +5,16 @@
  */
 import { Inflate } from 'fflate';
 import { EXAMPLE_LINK_PREFIX, exampleCase, findExample } from '../examples/links.ts';
-import type { PlaygroundCase } from '../engine/case.ts';
+import type { Case } from '../engine/case.ts';
 import { checkShape } from './linkShape.ts';
 import { CURRENT_VERSION, MAX_DECODED_BYTES, formatBytes } from './linkEncoder.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
-export type { PlaygroundCase };
+export type { Case };
 // The encoder has its own module; what it offers is read from here too, beside the decoder.
-export { CURRENT_VERSION, LINK_SLICE_BYTES, MAX_DECODED_BYTES, createLinkEncoder, describeTooLarge, encodePermalink, linkOf, tooLargeForLink } from './linkEncoder.ts';
-export type { LinkEncoder, LinkOf, TooLarge } from './linkEncoder.ts';
 
 /** The result of reading a link: the case, or a sentence a user can act on. */
-export type DecodeResult = { ok: true; state: PlaygroundCase } | { ok: false; error: string };
+export type DecodeResult = { ok: true; state: Case } | { ok: false; error: string };
 
 /** Decodes a fragment (with or without the leading `#`). Never throws. */
 export function decodePermalink(hash: string, maxBytes: number = MAX_DECODED_BYTES): DecodeResult {
@@ -36,7 +34,7 @@ export function decodePermalink(hash: string, maxBytes: number = MAX_DECODED_BYT
 }
 
 /** A link read: its case, and the gallery example it names (null for a `#v1.…` link). */
-export type LinkResult = { ok: true; state: PlaygroundCase; example: string | null } | { ok: false; error: string };
+export type LinkResult = { ok: true; state: Case; example: string | null } | { ok: false; error: string };
 
 /** Reads any link the playground ever issued (with or without the leading `#`). Never throws. */
 export function readLink(hash: string): LinkResult {
@@ -55,8 +53,8 @@ export function readLink(hash: string): LinkResult {
 /** Where the app starts: the case in the link, or `fallback` with the reason the link could not be read. */
 export function getInitialState(
   location: { hash: string },
-  fallback: PlaygroundCase,
-): { state: PlaygroundCase; error: string | null; example: string | null } {
+  fallback: Case,
+): { state: Case; error: string | null; example: string | null } {
   if (location.hash === '' || location.hash === '#') return { state: fallback, error: null, example: null };
   const link = readLink(location.hash);
   return link.ok ? { state: link.state, error: null, example: link.example } : { state: fallback, error: link.error, example: null };

@@ -1,10 +1,8 @@
 /** The playground's one store (zustand, vanilla): the case being edited, the last evaluation, and messages. */
 import { createStore, type StateCreator, type StoreApi, type StoreMutatorIdentifier } from 'zustand/vanilla';
-import { engineCaseOf, filledCase, normalizeCase, sameCase, sameVersions, type EngineCase, type PlaygroundCase } from '../engine/case.ts';
+import { fillCase, normalizeCase, sameCase, sameVersions, type Case, type CaseField, type FilledCase } from '../engine/case.ts';
 import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
 import type { Report } from '../engine/report.ts';
-
-export type { EngineCase };
 
 /** Why a case is held (restored, not run until asked): its run timed out, or its report crashed the page. */
 export type HoldReason = 'timeout' | 'crash';
@@ -14,8 +12,11 @@ export type RunState =
   | { kind: 'idle' }
   /** Restored, not run: this case timed out the last time it was open (no crash loop); it runs when asked. */
   | { kind: 'held' }
-  /** `first`: the report on screen is this run's first report (the selected verdict; the rest is still coming). */
-  | { kind: 'evaluating'; first?: true }
+  /**
+   * `first`: the report on screen is this run's first report (the selected verdict; the rest is still coming); with
+   * `stored`, it is this case's full report kept from an earlier visit (storedReports.ts), shown while the run re-checks it.
+   */
+  | { kind: 'evaluating'; first?: true; stored?: true }
   /** `ms`: the engine's time; `waitedMs`: from the edit that asked for the run to its full report landing. */
   | { kind: 'done'; ms: number; waitedMs?: number }
   | { kind: 'timeout'; budgetMs: number }
@@ -30,11 +31,11 @@ export interface Banner {
 /** A short-lived notice such as "Link copied"; `undo` is the case an Undo button brings back. */
 export interface Toast {
   text: string;
-  undo: PlaygroundCase | null;
+  undo: Case | null;
 }
 
 /** Everything the UI reads. Actions are plain functions on the state; none of them touches the URL or storage. */
-export interface PlaygroundState extends PlaygroundCase {
+export interface PlaygroundState extends FilledCase {
   /** The versions the case runs (the defaults unless picked; a link or draft names them only when not). */
   versions: Versions;
   /** What the answer text is (the user's choice, never guessed from the text). */
@@ -49,7 +50,7 @@ export interface PlaygroundState extends PlaygroundCase {
   /** The case is exactly as a link opened it: it does not replace the saved draft until the user edits it. */
   linked: boolean;
   /** The saved draft a link's case was opened over (or the case "Restore previous draft" swapped out), or null. */
-  previousDraft: PlaygroundCase | null;
+  previousDraft: Case | null;
   /** Why the case was restored held (not run until asked): it timed out, or it crashed the page, last time. */
   holdReason: HoldReason | null;
   /** The last render error a boundary caught (a new object each time), or null. */
@@ -64,7 +65,7 @@ export interface PlaygroundState extends PlaygroundCase {
   listedDiff: boolean;
   /** The user typed the Tool field in this case: a pasted registration's tool name no longer replaces it. */
   toolTyped: boolean;
-  setField<K extends keyof PlaygroundCase>(key: K, value: PlaygroundState[K]): void;
+  setField<K extends CaseField>(key: K, value: PlaygroundState[K]): void;
   /** Picks versions (the ones given; the others stay). */
   setVersions(versions: Partial<Versions>): void;
   /**
@@ -72,17 +73,17 @@ export interface PlaygroundState extends PlaygroundCase {
    * `linked` when it comes from a link (the draft it replaces on screen becomes `previousDraft`). An example is opened
    * like a link unless `linked: false` is given: it never replaces the draft until it is edited.
    */
-  loadCase(next: PlaygroundCase, exampleId?: string | null, opts?: { linked?: boolean }): void;
+  loadCase(next: Case, exampleId?: string | null, opts?: { linked?: boolean }): void;
   /** Brings `previousDraft` back, keeping the case it replaces as the new `previousDraft` (nothing is lost). */
   restorePreviousDraft(): void;
   /** Records a render error a boundary caught (autosave then holds the case, like one that timed out). */
   noteUiCrash(message: string): void;
   /** Replaces the case with `to` and offers Undo (back to the case being replaced). */
-  reset(to: PlaygroundCase): void;
+  reset(to: Case): void;
   /** Records where the run stands; a new run (`evaluating`) clears `workerNote`, which was about the previous one. */
   setRun(run: RunState, report?: Report): void;
   setBanner(banner: Banner | null): void;
-  setToast(text: string | null, undo?: PlaygroundCase): void;
+  setToast(text: string | null, undo?: Case): void;
   setExample(id: string | null): void;
   setStorageNote(note: string | null): void;
   setWorkerNote(note: string | null): void;
@@ -95,19 +96,19 @@ export type PlaygroundStore = StoreApi<PlaygroundState>;
 /** Where the starting case came from: a link (and the draft it was opened over), and why it is held, if it is. */
 export interface StartContext {
   linked?: boolean;
-  previousDraft?: PlaygroundCase | null;
+  previousDraft?: Case | null;
   holdReason?: HoldReason | null;
 }
 
 /** Creates the store with a starting case and, optionally, a banner to show at once and where the case came from. */
-export function createPlaygroundStore(initial: PlaygroundCase, banner: Banner | null = null, start: StartContext = {}): PlaygroundStore {
+export function createPlaygroundStore(initial: Case, banner: Banner | null = null, start: StartContext = {}): PlaygroundStore {
   return createStore<PlaygroundState>()(playgroundState(initial, banner, start));
 }
 
 /** The store's state and actions, for `createStore` or a middleware around it (state/persistence adds persist). */
-export function playgroundState<M extends [StoreMutatorIdentifier, unknown][] = []>(initial: PlaygroundCase, banner: Banner | null = null, start: StartContext = {}): StateCreator<PlaygroundState, M> {
+export function playgroundState<M extends [StoreMutatorIdentifier, unknown][] = []>(initial: Case, banner: Banner | null = null, start: StartContext = {}): StateCreator<PlaygroundState, M> {
   return (set) => ({
-    ...pickCase(initial),
+    ...fillCase(initial),
     linked: start.linked ?? false,
     previousDraft: start.previousDraft ?? null,
     holdReason: start.holdReason ?? null,
@@ -130,18 +131,18 @@ export function playgroundState<M extends [StoreMutatorIdentifier, unknown][] = 
       }),
     loadCase: (next, exampleId = null, opts = {}) =>
       set((s) => {
-        if (!(opts.linked ?? exampleId !== null)) return { ...pickCase(next), exampleId, linked: false, toolTyped: false };
+        if (!(opts.linked ?? exampleId !== null)) return { ...fillCase(next), exampleId, linked: false, toolTyped: false };
         // The draft is what storage holds: the case on screen once edited, else the draft the current link was opened over.
-        const draft = s.linked ? s.previousDraft : selectCase(s);
-        return { ...pickCase(next), exampleId, linked: true, toolTyped: false, previousDraft: draft && !sameCase(draft, next) ? draft : s.previousDraft };
+        const draft = s.linked ? s.previousDraft : normalizeCase(s);
+        return { ...fillCase(next), exampleId, linked: true, toolTyped: false, previousDraft: draft && !sameCase(draft, next) ? draft : s.previousDraft };
       }),
     restorePreviousDraft: () =>
       set((s) => {
         if (!s.previousDraft) return {};
-        return { ...pickCase(s.previousDraft), exampleId: null, linked: false, toolTyped: false, previousDraft: selectCase(s), toast: { text: 'Your previous draft is back.', undo: null } };
+        return { ...fillCase(s.previousDraft), exampleId: null, linked: false, toolTyped: false, previousDraft: normalizeCase(s), toast: { text: 'Your previous draft is back.', undo: null } };
       }),
     noteUiCrash: (message) => set({ uiCrash: { message } }),
-    reset: (to) => set((s) => ({ ...pickCase(to), exampleId: null, toolTyped: false, toast: { text: 'The case was reset.', undo: selectCase(s) } })),
+    reset: (to) => set((s) => ({ ...fillCase(to), exampleId: null, toolTyped: false, toast: { text: 'The case was reset.', undo: normalizeCase(s) } })),
     setRun: (run, report) => set({ run, ...(report ? { report } : {}), ...(run.kind === 'evaluating' ? { workerNote: null } : {}) }),
     setBanner: (b) => set({ banner: b }),
     setToast: (text, undo) => set({ toast: text === null ? null : { text, undo: undo ?? null } }),
@@ -150,21 +151,6 @@ export function playgroundState<M extends [StoreMutatorIdentifier, unknown][] = 
     setWorkerNote: (note) => set({ workerNote: note }),
     setListedDiff: (on) => set({ listedDiff: on }),
   });
-}
-
-/** The case as a link carries it (the case module's normal form: each choice only when not the default). */
-export function selectCase(s: PlaygroundState): PlaygroundCase {
-  return normalizeCase(s);
-}
-
-/** Only the case's fields (a state or a message may carry more), every one set (a case without a choice clears the previous one), the choices filled in. */
-function pickCase(c: PlaygroundCase): ReturnType<typeof filledCase> {
-  return filledCase(c);
-}
-
-/** The case as the engine reads it (converter and client do not change the Report; default versions are left out). */
-export function selectEngineCase(s: PlaygroundCase): EngineCase {
-  return engineCaseOf(s);
 }
 
 /** True while the panes show a report older than the case in the editors. */

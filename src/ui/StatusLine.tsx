@@ -2,7 +2,7 @@
  * One line saying where the live evaluation stands (with "Run it" for a held case), the version pickers, and notes: a worker that crashed
  * after its verdict, a case too large for a link, why autosave is off.
  */
-import type { Role } from '../engine/case.ts';
+import type { Role } from '../engine/contract/catalog.ts';
 import type { HoldReason, RunState } from '../state/store.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from './linkSize.ts';
 import { usePlayground, useServices } from './storeContext.ts';
@@ -41,7 +41,11 @@ const STATUS: { [K in RunState['kind']]: (run: Extract<RunState, { kind: K }>, c
     tone: 'error',
     text: c.holdReason === 'crash' ? 'This case crashed the page last time, so it was not run again.' : 'This case timed out last time, so it was not run again.',
   }),
-  evaluating: (r) => ({ tone: 'busy', text: r.first ? 'First verdict shown; evaluating the rest…' : 'Evaluating…' }),
+  evaluating: (r) => ({
+    tone: 'busy',
+    text: r.stored ? 'Verdict from your last visit; checking it again…' : r.first ? 'First verdict shown; evaluating the rest…' : 'Evaluating…',
+    ...(r.stored ? { detail: 'This case gave this report when you last opened it with this version of the playground; the sandbox is running it again now and will replace it.' } : {}),
+  }),
   // What the user waited (edit to full report: the sandbox's queue and start included); the engine's own time in the
   // detail (the line's hover title), so the line keeps its length and the panes below do not move as it changes.
   done: (r) =>

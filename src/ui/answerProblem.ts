@@ -1,5 +1,5 @@
 /** How the UI names an answer the engine refused: not valid JSON (malformed, empty), or valid JSON nested too deeply. */
-import type { Role } from '../engine/case.ts';
+import type { Role } from '../engine/contract/catalog.ts';
 import type { ErrorInfo } from '../engine/report.ts';
 
 /** The engine's message for valid JSON past MAX_ANSWER_DEPTH (src/engine/answer.ts); every other refusal is a parse error. */

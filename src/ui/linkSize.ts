@@ -1,5 +1,6 @@
 /** What the UI says where a link would be but the case is too large for one (src/state/permalink.ts, `tooLargeForLink`). */
-import { MAX_DECODED_BYTES, describeTooLarge, type LinkEncoder, type PlaygroundCase, type TooLarge } from '../state/permalink.ts';
+import type { Case } from '../engine/case.ts';
+import { describeTooLarge, type LinkEncoder, MAX_DECODED_BYTES, type TooLarge } from '../state/linkEncoder.ts';
 
 /** The sentences, one per place that would have used the link. */
 export const TOO_LARGE = {
@@ -16,7 +17,7 @@ export const TOO_LARGE = {
 };
 
 /** The too-large size of the case, or null when a link carries it (a selector over the page's encoder: cheap, and a number or null). */
-export function selectTooLargeBytes(links: Pick<LinkEncoder, 'tooLargeForLink'>): (s: PlaygroundCase) => number | null {
+export function selectTooLargeBytes(links: Pick<LinkEncoder, 'tooLargeForLink'>): (s: Case) => number | null {
   return (s) => links.tooLargeForLink(s)?.bytes ?? null;
 }
 

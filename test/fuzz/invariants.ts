@@ -4,10 +4,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { evaluate } from '../../src/engine/evaluate.ts';
-import { CLIENT_IDS, CONVERTER_IDS, POLICY_IDS, type ClientId, type ConverterId, type Json, type PolicyRow as TabledPolicyRow, type Report } from '../../src/engine/report.ts';
+import { type Json, type PolicyRow as TabledPolicyRow, type Report } from '../../src/engine/report.ts';
 import { expandReport, type ExpandedConverterRow as ConverterRow, type ExpandedPolicyRow as PolicyRow, type ExpandedReport } from '../../src/engine/values.ts';
 import { MAX_KEY_PATHS } from '../../src/engine/lib/undeclared.ts';
 import { oracleSchema, type FuzzCase, type GapId, type Hazard } from '../arbitraries.ts';
+import { CLIENT_IDS, type ClientId, CONVERTER_IDS, type ConverterId, POLICY_IDS } from '../../src/engine/contract/catalog.ts';
 
 /** The invariants, by name. */
 export const INVARIANTS = [

@@ -4,7 +4,8 @@
  * the output-schema check the same validator makes in `callTool` (whose words stay as the client says them). Ajv's or
  * @cfworker/json-schema's own account after the colon is kept as is.
  */
-import type { Role, Verdict } from '../report.ts';
+import type { Verdict } from '../report.ts';
+import type { Role } from '../contract/catalog.ts';
 
 /** What each client says of a structuredContent, and what the input role says instead. */
 const REWORDED: ReadonlyArray<readonly [RegExp, string]> = [

@@ -1,7 +1,6 @@
 /** The client registry: adding a client is one file, one line in contract/catalog.ts and one line here. */
-import { CLIENT_IDS } from '../contract/catalog.ts';
+import { CLIENT_IDS, type ClientId } from '../contract/catalog.ts';
 import type { Client, ClientRegistry, LoadedCase } from '../types.ts';
-import type { ClientId } from '../report.ts';
 import { V1_ERA_NOTE } from '../era.ts';
 import { sdkV1Client } from './sdk-v1.ts';
 import { sdkV2NodeClient, sdkV2NodeClientModern } from './sdk-v2-node.ts';

@@ -6,7 +6,8 @@
 import type { SchemaDraft, Validator } from '@cfworker/json-schema';
 import { sdkV2 } from '../real-sdk/v2-chunk.ts';
 import { MAX_MESSAGE_CHARS, MAX_MESSAGE_ERRORS } from '../caps.ts';
-import { notJsonAt, type Json, type JsonSchema, type VerdictError } from '../report.ts';
+import { type Json, type JsonSchema, type VerdictError } from '../report.ts';
+import { notJsonAt } from '../lib/not-json.ts';
 
 /** Reads the structured errors of the validation that just produced `message` on `input` (undefined: none to give). */
 export type ErrorReader = (input: unknown, message: string) => VerdictError[] | undefined;

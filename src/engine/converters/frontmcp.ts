@@ -3,7 +3,7 @@
  * anything else is left out with one startup warning that names the tool and the reason.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import { messageOf } from '../lib/message.ts';
 import { hasTransform } from '../lib/pipes.ts';
 import type { Json, JsonSchema } from '../report.ts';
@@ -11,7 +11,7 @@ import { isSchemaNode, resolveLocalRef, type SchemaNode } from '../lib/schema-wa
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { perSchema } from './support/listing.ts';
 import { listWithZod, toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
-import type { ZodV4 } from '../worlds/world.ts';
+import type { ZodV4 } from '../worlds/zod-modules.ts';
 
 /** Why an output schema is left out; the PR words the first one verbatim, the others follow its sentences. */
 const REASONS = {

@@ -4,14 +4,14 @@
  * non-object output is listed as an open `{ result }` envelope. Inputs stay as zod lists them.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { JsonSchema } from '../report.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
 import { listingOrError, perSchema } from './support/listing.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
-import type { ZodV4 } from '../worlds/world.ts';
 import { defIf } from '../lib/zod-walk.ts';
+import type { ZodV4 } from '../worlds/zod-modules.ts';
 
 /** zod-to-json-schema, which the neomjs server uses, targets draft-07 by default. */
 // Spelled 'draft-7': zod 4.0 and zod 3.25's zod/v4 know only that spelling (4.1+ reads it as 'draft-07'); 'draft-07' made them warn and drop $schema.

@@ -3,7 +3,7 @@
  * The server validates with zod but ships the raw answer, so the listing must describe that raw answer.
  */
 import type { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { Json } from '../report.ts';
 import { isSchemaNode, mapSubschemas, resolveLocalRef, type SchemaNode } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
@@ -12,7 +12,7 @@ import { nonObjectRootMessage, nonObjectVerdict } from './support/non-object-roo
 import { knownGaps } from './support/wire-truthful-gaps.ts';
 import { wireTruthfulOverride, type OverrideState } from './support/wire-truthful-override.ts';
 import { toJsonSchema, ZOD_DEFAULTS } from './zod.ts';
-import type { ZodV4 } from '../worlds/world.ts';
+import type { ZodV4 } from '../worlds/zod-modules.ts';
 
 function list(schema: z.ZodType, role: Role, zod: ZodV4, modern: boolean): Listing {
   return listingOrError(() => {

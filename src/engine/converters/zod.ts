@@ -1,11 +1,11 @@
 /** The `zod` converter: what `z.toJSONSchema` itself lists, with zod's own defaults spelled out. */
 import { z } from 'zod';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { JsonSchema } from '../report.ts';
 import { cloneJson } from '../lib/schema-walk.ts';
 import type { Converter, Listing } from '../types.ts';
-import type { ZodV4 } from '../worlds/world.ts';
 import { listingOrError, perSchema } from './support/listing.ts';
+import type { ZodV4 } from '../worlds/zod-modules.ts';
 
 /** The `z.toJSONSchema` options every converter starts from (zod's defaults, written out). */
 export const ZOD_DEFAULTS = { target: 'draft-2020-12', unrepresentable: 'throw', cycles: 'ref', reused: 'inline' } as const;

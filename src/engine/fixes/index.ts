@@ -2,23 +2,19 @@
  * Fixes for a failing verdict: candidate edits of the schema source (exact spots, formatting kept) and server-side
  * choices. Pure: the app runs each edited case in the sandbox and offers it only when `judge` says the verdict passes.
  */
-import type { Json, Report, Role } from '../report.ts';
+import type { FilledCase } from '../case.ts';
+import type { Json, Report } from '../report.ts';
 import { importedListing } from '../import/listing-source.ts';
 import { scan } from './locate.ts';
 import { SCHEMA_FIX_KINDS } from './schema-kinds.ts';
 import { serverFixes } from './server-kinds.ts';
 import { wrapRoot } from './wrap-root.ts';
 import type { FixCandidate, FixTarget } from './types.ts';
+import type { Role } from '../contract/catalog.ts';
 
-export type { FixCandidate, FixKind, FixTarget, SourceEdit } from './types.ts';
-export { combineFixes } from './combine.ts';
 
 /** The case a fix is proposed for. */
-export interface FixCase {
-  role: Role;
-  schema: string;
-  /** The case's answer text (the root wrap reshapes it too). */
-  answer: string;
+export interface FixCase extends Pick<FilledCase, 'role' | 'schema' | 'answer'> {
   report: Report;
   target: Omit<FixTarget, 'policy'>;
 }

@@ -5,10 +5,11 @@
  */
 import type { SourceToken as Token } from '../source/parse.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
-import type { Json, JsonSchema, Role } from '../report.ts';
+import type { Json, JsonSchema } from '../report.ts';
 import { applyEdits } from './edits.ts';
 import type { Scanned } from './locate.ts';
 import type { FixCandidate } from './types.ts';
+import type { Role } from '../contract/catalog.ts';
 
 const STATEMENT_STARTS = new Set(['export', 'const', 'let', 'var', 'function', 'import', 'type', 'interface', 'class']);
 const TITLE = 'Wrap the root in an object: z.object({ result: … }), the answer as { "result": … }';

@@ -2,15 +2,15 @@
  * Generation, asked for by a case's `generate` field (request.ts): a sample answer built from the listed JSON Schema,
  * or a bounded search for answers on which zod and the selected client disagree. Every verdict is a real run.
  */
-import type { ConverterId, Generated, Json } from '../report.ts';
+import type { Generated, Json } from '../report.ts';
 import type { Listing, LoadedCase } from '../types.ts';
 import { answerJudge, type AnswerJudgement, type Judge } from './judge.ts';
 import type { Verifier } from '../phases/verifier.ts';
 import type { GenerateRequest } from './request.ts';
 import { sampleOf } from './sample.ts';
 import { searchCounterexamples, type Found } from './search.ts';
+import type { ConverterId } from '../contract/catalog.ts';
 
-export { generateRequestOf } from './request.ts';
 
 /** How long a sample may be looked for when the first one built is refused (ms). */
 const SAMPLE_SEARCH_MS = 500;

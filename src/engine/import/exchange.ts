@@ -4,9 +4,11 @@
  * JSON Schema. Pure and zod-free (the page runs it); the case it fills carries the listing as given (listing-source.ts).
  */
 import { parseAnswer, positionOf } from '../answer.ts';
-import type { ErrorInfo, Json, JsonSchema, Role } from '../report.ts';
+import type { FilledCase } from '../case.ts';
+import type { ErrorInfo, Json, JsonSchema } from '../report.ts';
 import { isSchemaNode } from '../lib/schema-walk.ts';
 import { importedListing, listingSource } from './listing-source.ts';
+import type { Role } from '../contract/catalog.ts';
 
 /** A tool as tools/list lists it. */
 interface ListedTool {
@@ -16,10 +18,8 @@ interface ListedTool {
 }
 
 /** What the paste fills: role, tool, the schema text (the imported listing) and, when it had one, the answer. */
-export interface ImportedCase {
-  role: Role;
+export interface ImportedCase extends Pick<FilledCase, 'role' | 'schema'> {
   tool: string | null;
-  schema: string;
   /** The answer (or arguments) as JSON text, or null when the paste had none (the case keeps its own). */
   answer: string | null;
   /** What the import noticed and the user should know (e.g. an isError result). */

@@ -4,21 +4,21 @@
  * says so instead of failing.
  */
 import { CLIENTS } from '../clients/index.ts';
-import { CONVERTER_IDS, POLICY_IDS } from '../contract/catalog.ts';
+import { CONVERTER_IDS, POLICY_IDS, type Role } from '../contract/catalog.ts';
 import { verdictMemo, type Verify } from '../phases/verdict-memo.ts';
 import { IMPORTED_WARNING, NEEDS_ZOD } from './listing-source.ts';
 import { undeclaredByListing } from './listing-keys.ts';
-import type { Json, JsonSchema, Role } from '../report.ts';
-import type { ExpandedConverterRow as ConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
+import type { ConverterRow, Json, JsonSchema } from '../report.ts';
+import { policyRow, type ExpandedPolicyRow as PolicyRow, type ReportRows, type ValueTable } from '../values.ts';
 import type { Client } from '../types.ts';
 
 
 /**
  * Each converter's row for an imported listing; `answer` undefined when it did not parse (no policies then); `isError`
  * of a whole result; `clients`: the era's (engine/era.ts); `verify`: where the verdicts are reached (a memo that defers
- * them to the client realm, phases/verify.ts verifyMemo), by default here.
+ * them to the client realm, phases/verify.ts verifyMemo), by default here. What ships goes in `table`.
  */
-export function importedConverters(role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS, verify: Verify = verdictMemo(tool, isError, undefined, role)): ExpandedReport['converters'] {
+export function importedConverters(table: ValueTable, role: Role, tool: string, listed: JsonSchema, answer: Json | undefined, isError = false, clients: readonly Client[] = CLIENTS, verify: Verify = verdictMemo(tool, isError, undefined, role)): ReportRows['converters'] {
   const policies: ConverterRow['policies'] = {};
   if (answer !== undefined) {
     // The keys the listing does not declare are undeclared whatever the policy (zod's parse is not needed to see them).
@@ -31,10 +31,10 @@ export function importedConverters(role: Role, tool: string, listed: JsonSchema,
           ? { ships: answer, ...undeclared, refused: null, log: null, verdicts: {} as PolicyRow['verdicts'] }
           : { ships: null, ...undeclared, refused: NEEDS_ZOD, log: null, verdicts: {} as PolicyRow['verdicts'] };
       for (const client of clients) row.verdicts[client.id] = id === 'raw' ? verify(client, listed, answer) : { valid: null, message: null };
-      policies[id] = row;
+      policies[id] = policyRow(row, table);
     }
   }
-  const converters: ExpandedReport['converters'] = {};
+  const converters: ReportRows['converters'] = {};
   for (const id of CONVERTER_IDS) converters[id] = { listed, listError: null, warning: IMPORTED_WARNING, policies };
   return converters;
 }

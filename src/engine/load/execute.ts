@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { compile, instrument, uninstrumented, type Program, type Run } from './instrument.ts';
 import { requireIn } from './modules.ts';
 import { Capture, type RegisteredTool } from './register.ts';
-import type { ZodModules } from '../worlds/world.ts';
 import { compileError, runtimeError } from './run-errors.ts';
 import { fail, type Step } from './step.ts';
-import type { Transpiled } from './transpile.ts';
+import type { Transpiled } from './source-map.ts';
+import type { ZodModules } from '../worlds/zod-modules.ts';
 
 /** Everything a run reveals: the module's exports, the top-level values in source order, and the tools it registered. */
 export interface Evaluated {

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
 import { positionOf } from '../answer.ts';
-import type { Role } from '../case.ts';
+import type { Role } from '../contract/catalog.ts';
 import type { Evaluated } from './execute.ts';
 import type { RegisteredTool } from './register.ts';
 import { fail, type Step } from './step.ts';
-import type { ZodModules } from '../worlds/world.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
+import type { ZodModules } from '../worlds/zod-modules.ts';
 
 /** Said when nothing in the source qualifies as the schema. */
 export const NO_SCHEMA = 'No zod schema found: export default your schema, or declare it with const.';

@@ -4,11 +4,10 @@ import type { ErrorInfo } from '../report.ts';
 import { CAPTURE, compile, HEAD, type Program } from './instrument.ts';
 import { ImportRefused } from './modules.ts';
 import { MissingImport } from './register.ts';
-import { originalPosition } from './source-map.ts';
+import { originalPosition, type Transpiled } from './source-map.ts';
 import { messageOf } from '../lib/message.ts';
 import { SOURCE_NAME } from './step.ts';
 import { tamperMessage } from './tamper.ts';
-import type { Transpiled } from './transpile.ts';
 
 /** A syntax error only the engine finds (the transpiler let it through), located where it can be. */
 export function compileError(source: string, e: unknown): ErrorInfo {

@@ -9,7 +9,6 @@ import { plainModule } from './plain-module.ts';
 import type { Transpiled } from './source-map.ts';
 import type { Step } from './step.ts';
 
-export type { Transpiled } from './source-map.ts';
 
 /** sucrase, for sources that are not plain JavaScript modules. */
 export const sucraseChunk = chunk('sucrase', () => import('./sucrase.ts'));

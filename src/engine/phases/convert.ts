@@ -1,11 +1,11 @@
 /** The convert phase: every converter lists the schema. */
-import type { ConverterId } from '../report.ts';
 import { CONVERTERS } from '../converters/index.ts';
 import { messageOf } from '../lib/message.ts';
 import { unrepresentablePlace } from '../converters/support/unrepresentable-place.ts';
 import type { Converter, Listing, LoadedCase } from '../types.ts';
 import { converterNeedsZod4, zod3Of } from '../worlds/needs-zod4.ts';
 import { isZod4 } from '../worlds/zod-kind.ts';
+import type { ConverterId } from '../contract/catalog.ts';
 
 /** Each converter's listing, in catalog order; a converter that throws reports it as its listError. */
 export async function convertAll(loaded: LoadedCase): Promise<Array<[ConverterId, Listing]>> {

@@ -9,7 +9,7 @@ import type { Chunk } from '../chunk.ts';
 import { CLIENT_REGISTRY, clientsOf } from '../clients/index.ts';
 import { CONVERTER_REGISTRY } from '../converters/index.ts';
 import { PENDING_PARTS, type Json } from '../report.ts';
-import type { ExpandedReport } from '../values.ts';
+import type { ReportRows, ValueTable } from '../values.ts';
 import type { LoadedCase, Policy, Shipment } from '../types.ts';
 import { listOne } from './convert.ts';
 import { verifyAll, type VerifyMemo, type WholeFacts } from './verify.ts';
@@ -28,21 +28,22 @@ export function firstChunksFor(selected: { converter: ConverterId; client: Clien
 }
 
 /**
- * The first report: `base` with the selected converter's row, the selected client's verdicts (the other clients'
- * marked `pending`, so the panes keep their places), and `pending` set.
+ * The first report: `base` with the selected converter's row (its values in `table`), the selected client's verdicts
+ * (the other clients' marked `pending`, so the panes keep their places), and `pending` set.
  */
 export async function firstReport(
-  base: ExpandedReport,
+  table: ValueTable,
+  base: ReportRows,
   loaded: LoadedCase,
   answer: Json,
   shipments: ReadonlyArray<readonly [Policy, Shipment]>,
   selected: { converter: ConverterId; client: ClientId },
   whole: WholeFacts | undefined,
   memo: VerifyMemo,
-): Promise<ExpandedReport> {
+): Promise<ReportRows> {
   const listing = await listOne(CONVERTER_REGISTRY[selected.converter], loaded);
   const clients = clientsOf(loaded.world, loaded.protocol).filter((c) => c.id === selected.client);
-  const converters = verifyAll(loaded, answer, [[selected.converter, listing]], shipments, clients, whole, memo);
+  const converters = verifyAll(table, loaded, answer, [[selected.converter, listing]], shipments, clients, whole, memo);
   await memo.settle();
   for (const row of Object.values(converters)) {
     for (const policy of Object.values(row.policies)) {

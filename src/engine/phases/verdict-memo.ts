@@ -7,10 +7,11 @@ import { coreKey, isCoreListing } from '../clients/dialect.ts';
 import { guard } from '../lib/guard.ts';
 import { sameJsonUnordered } from '../lib/json.ts';
 import { messageOf } from '../lib/message.ts';
-import type { Json, JsonSchema, Role, Verdict } from '../report.ts';
+import type { Json, JsonSchema, Verdict } from '../report.ts';
 import { verdictInRole } from '../clients/argument-words.ts';
 import type { Client, SessionMemos } from '../types.ts';
 import { remember } from '../lib/lru.ts';
+import type { Role } from '../contract/catalog.ts';
 
 /** Validates a shipped value under a listing with a client, or returns the verdict it already has. */
 export type Verify = (client: Client, listed: JsonSchema | null, ships: Json) => Verdict;

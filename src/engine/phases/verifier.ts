@@ -6,10 +6,11 @@
 import { clientsOf } from '../clients/index.ts';
 import { guard } from '../lib/guard.ts';
 import { messageOf } from '../lib/message.ts';
-import type { ClientId, Json, JsonSchema, Verdict } from '../report.ts';
+import type { Json, JsonSchema, Verdict } from '../report.ts';
 import type { Client, LoadedCase } from '../types.ts';
 import type { SdkVersion, ZodVersion } from '../contract/versions.ts';
 import type { V1Api } from '../worlds/world.ts';
+import type { ClientId } from '../contract/catalog.ts';
 
 /** One client's check of one shipped value under one listing: data only (structured-cloneable). */
 export interface VerifyRequest {

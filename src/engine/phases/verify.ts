@@ -5,14 +5,15 @@
 import { remember } from '../lib/lru.ts';
 import { CLIENTS } from '../clients/index.ts';
 import { serverWire, type ServerWire } from '../converters/wire.ts';
-import type { ClientId, ConverterId, Json, JsonSchema, Verdict } from '../report.ts';
-import type { ExpandedConverterRow, ExpandedPolicyRow as PolicyRow, ExpandedReport } from '../values.ts';
+import type { ConverterRow, Json, JsonSchema, Verdict } from '../report.ts';
+import { policyRow, type ExpandedPolicyRow as PolicyRow, type ReportRows, type ValueTable } from '../values.ts';
 import { openListing } from '../lib/schema-walk.ts';
 import type { Client, Listing, LoadedCase, Policy, SessionMemos, Shipment } from '../types.ts';
 import { settleMisses, verdictMemo, type Miss, type Verify } from './verdict-memo.ts';
 import type { Verifier, WorldPick } from './verifier.ts';
 import { DEFAULT_V1 } from '../worlds/world.ts';
 import { messageOf } from '../lib/message.ts';
+import type { ClientId, ConverterId } from '../contract/catalog.ts';
 
 /** What the verify phase needs of a whole result (answerForm 'result'): servers skip an isError result; a missing structuredContent is its own refusal. */
 export interface WholeFacts {
@@ -52,8 +53,12 @@ export function verifyMemo(loaded: Pick<LoadedCase, 'tool' | 'protocol' | 'world
   return { verify: verdictMemo(loaded.tool, whole.isError, misses, loaded.role, loaded.memos), wrap: envelopes(), settle };
 }
 
-/** Every converter's row: its listing, and per policy what ships on its wire and each client's verdict on that. */
+/**
+ * Every converter's row: its listing, and per policy what ships on its wire (in `table`, the Report's values) and each
+ * client's verdict on that.
+ */
 export function verifyAll(
+  table: ValueTable,
   loaded: LoadedCase,
   answer: Json,
   listings: ReadonlyArray<readonly [ConverterId, Listing]>,
@@ -61,17 +66,17 @@ export function verifyAll(
   clients: readonly Client[] = CLIENTS,
   whole: WholeFacts = NOT_WHOLE,
   { verify, wrap }: VerifyMemo = verifyMemo(loaded, whole),
-): ExpandedReport['converters'] {
-  const converters: ExpandedReport['converters'] = {};
+): ReportRows['converters'] {
+  const converters: ReportRows['converters'] = {};
   for (const [id, listing] of listings) {
     const wire = serverWire(listing, loaded);
-    const policies: ExpandedConverterRow['policies'] = {};
+    const policies: ConverterRow['policies'] = {};
     for (const [policy, shipment] of shipments) {
       const row = whole.isError ? unvalidatedOn(wire, shipment, wrap, whole.absent) : shipOn(loaded, answer, wire, policy, shipment, wrap, whole.absent ? listing : null);
       const listed = policy.opensListing ? opened(listing.listed, loaded.memos) : listing.listed;
       if (policy.opensListing) row.listed = listed;
       row.verdicts = verdicts(loaded, row, listed, clients, verify, whole.isError);
-      policies[policy.id] = row;
+      policies[policy.id] = policyRow(row, table);
     }
     converters[id] = { listed: listing.listed, listError: listing.listError, ...listErrorAtOf(listing), warning: listing.warning, policies };
   }

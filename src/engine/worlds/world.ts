@@ -15,7 +15,6 @@ import type { ZodModules, ZodV4 } from './zod-modules.ts';
 import { DEFAULT_VERSIONS, type SdkVersion, type Versions, type ZodVersion } from '../contract/versions.ts';
 
 // Their own module (load/ reads them, and world.ts imports load/modules.ts): named here too.
-export type { ZodModules, ZodV4 } from './zod-modules.ts';
 
 type Ctor = new (...args: never[]) => unknown;
 /** A zod schema parse result, the part the SDK surfaces use. */

@@ -5,9 +5,10 @@
  * and each side writes only what changed, deferred (deferred.ts). At start it reads both (kept.ts picks the case).
  */
 import type { PersistStorage, StateStorage, StorageValue } from 'zustand/middleware';
-import type { PlaygroundCase } from '../../engine/case.ts';
+import type { Case } from '../../engine/case.ts';
 import { exampleLink } from '../../examples/links.ts';
-import { readLink, type LinkEncoder } from '../permalink.ts';
+import { readLink } from '../permalink.ts';
+import type { LinkEncoder } from '../linkEncoder.ts';
 import { deferredWrite } from './deferred.ts';
 import { DRAFT_KEY, DRAFT_VERSION, draftText, heldLinkKey, itemText, readDraft, readHeldLink, sameDraft, sameHeldLink, type Draft, type Drafts } from './draftFormat.ts';
 import type { Kept, Screen } from './kept.ts';
@@ -106,7 +107,7 @@ function addressBar(deps: CaseStorageDeps, at: At) {
   const writer = deferredWrite({
     throttleMs: deps.throttleMs.url,
     links: deps.links,
-    caseToEncode: () => shown?.case ?? ({} as PlaygroundCase),
+    caseToEncode: () => shown?.case ?? ({} as Case),
     write: () => shown && deps.url.setItem(at.key, hashOf(shown)),
   });
   return {
@@ -158,7 +159,7 @@ function draftsSide(deps: CaseStorageDeps, storage: StateStorage<WriteResult>, a
   // A link's case on screen is held beside the draft: that is the case a write encodes; else the draft's.
   const caseToEncode = () => {
     const latest = at.latest;
-    return (latest && !latest.linked ? latest.drafts.draft?.case : undefined) ?? (latest?.screen as Screen | null)?.case ?? ({} as PlaygroundCase);
+    return (latest && !latest.linked ? latest.drafts.draft?.case : undefined) ?? (latest?.screen as Screen | null)?.case ?? ({} as Case);
   };
   const writer = deferredWrite({ throttleMs: deps.throttleMs.drafts, links: deps.links, caseToEncode, write: save });
   return {

@@ -4,14 +4,14 @@
  * not delay the verdict), and only once the link of the case is encoded (in slices, see whenLinkEncoded), so the
  * write's own encoding costs nothing. Persist calls the storage on every store change; this decides which become writes.
  */
-import { sameCase, type PlaygroundCase } from '../../engine/case.ts';
+import { sameCase, type Case } from '../../engine/case.ts';
 import type { LinkEncoder } from '../linkEncoder.ts';
 
 export interface DeferredSpec {
   throttleMs: number;
   links: Pick<LinkEncoder, 'whenLinkEncoded'>;
   /** The case whose link the write will ask for. */
-  caseToEncode(): PlaygroundCase;
+  caseToEncode(): Case;
   /** Writes what is latest now. */
   write(): void;
 }

@@ -4,8 +4,9 @@
  * and read back by the link decoder, which validates it and keeps reading every link version ever issued. Pure.
  */
 import type { StorageValue } from 'zustand/middleware';
-import { sameCase } from '../../engine/case.ts';
-import { decodePermalink, describeTooLarge, type LinkEncoder, type PlaygroundCase } from '../permalink.ts';
+import { type Case, sameCase } from '../../engine/case.ts';
+import { decodePermalink } from '../permalink.ts';
+import { describeTooLarge, type LinkEncoder } from '../linkEncoder.ts';
 import type { HoldReason } from '../store.ts';
 
 /** The draft's storage key (its name predates the envelope's version, and stays so that older drafts are found). */
@@ -18,14 +19,14 @@ export const heldLinkKey = (key: string) => `${key}:held-link`;
 
 /** The case being edited: `held` says why not to run it until asked; `previous` is the draft a link's case replaced. */
 export interface Draft {
-  case: PlaygroundCase;
+  case: Case;
   held: HoldReason | null;
-  previous: PlaygroundCase | null;
+  previous: Case | null;
 }
 
 /** A case opened from a link (never saved as the draft) that timed out or crashed the page. */
 export interface HeldLink {
-  case: PlaygroundCase;
+  case: Case;
   reason: HoldReason;
 }
 
@@ -37,10 +38,10 @@ export interface Drafts {
 
 /** A version 1 draft, as read: `timedOut` was its only hold until `held` came beside it (still written as `held !== null`). */
 interface DraftV1 {
-  case: PlaygroundCase;
+  case: Case;
   timedOut: boolean;
   held?: HoldReason;
-  previous: PlaygroundCase | null;
+  previous: Case | null;
 }
 
 /** Brings a draft of an older `version` to this build's format (persist calls it when the versions differ); null when it cannot. */
@@ -57,7 +58,7 @@ export function migrateDraft(stored: unknown, version: number): Draft | null {
  * The text of an item holding `c` (the draft's or the held link's case) and `fields` beside its link, or why it cannot be
  * stored: a case too large for a link is not saved (the last good save stays).
  */
-export function itemText(c: PlaygroundCase, fields: Record<string, unknown>, links: Pick<LinkEncoder, 'linkOf'>): { ok: true; text: string } | { ok: false; message: string } {
+export function itemText(c: Case, fields: Record<string, unknown>, links: Pick<LinkEncoder, 'linkOf'>): { ok: true; text: string } | { ok: false; message: string } {
   const link = links.linkOf(c);
   if (!link.ok) return { ok: false, message: `${describeTooLarge(link.tooLarge)}; it is not autosaved.` };
   return { ok: true, text: JSON.stringify({ state: { link: link.link, ...fields }, version: DRAFT_VERSION }) };
@@ -118,7 +119,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function decoded(link: unknown): PlaygroundCase | null {
+function decoded(link: unknown): Case | null {
   if (typeof link !== 'string') return null;
   const result = decodePermalink(link);
   return result.ok ? result.state : null;
@@ -128,6 +129,6 @@ function holdReason(value: unknown): HoldReason | null {
   return value === 'timeout' || value === 'crash' ? value : null;
 }
 
-function sameOrNull(a: PlaygroundCase | null, b: PlaygroundCase | null): boolean {
+function sameOrNull(a: Case | null, b: Case | null): boolean {
   return a === b || (a !== null && b !== null && sameCase(a, b));
 }

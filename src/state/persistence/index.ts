@@ -5,8 +5,9 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { persist, type StateStorage } from 'zustand/middleware';
-import type { PlaygroundCase } from '../../engine/case.ts';
-import { createLinkEncoder, readLink, type LinkEncoder } from '../permalink.ts';
+import type { Case } from '../../engine/case.ts';
+import { readLink } from '../permalink.ts';
+import { createLinkEncoder, type LinkEncoder } from '../linkEncoder.ts';
 import { playgroundState, type PlaygroundState, type PlaygroundStore } from '../store.ts';
 import { createCaseStorage } from './caseStorage.ts';
 import { keptView, startingState, type Kept, type Screen } from './kept.ts';
@@ -21,7 +22,7 @@ export interface PageEvents {
 
 export interface PersistenceDeps {
   /** The case a fresh start opens (no link, no draft, or a link that cannot be opened). */
-  fallback: PlaygroundCase;
+  fallback: Case;
   /** The window: its address bar, its navigations and its pagehide. */
   browser: UrlTarget & PageEvents;
   /** Where drafts are kept (storages.ts `localStateStorage`); null: nowhere (an embed never touches storage). */

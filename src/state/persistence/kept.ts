@@ -4,14 +4,15 @@
  * draft up to date and `merge` (`startingState`) picks the case to open: a link wins over the draft (the user opened
  * it on purpose), but the draft stays saved and reachable.
  */
-import { filledCase, sameCase, type PlaygroundCase } from '../../engine/case.ts';
+import { fillCase, normalizeCase, sameCase, type Case } from '../../engine/case.ts';
+import { ENGINE_FIELDS } from '../../engine/case/names.ts';
 import { exampleCase, findExample } from '../../examples/links.ts';
-import { selectCase, type HoldReason, type PlaygroundState } from '../store.ts';
+import type { HoldReason, PlaygroundState } from '../store.ts';
 import { sameDraft, sameHeldLink, type Draft, type Drafts } from './draftFormat.ts';
 
 /** The case on screen as the address bar keeps it: the gallery example it was opened as, and whether it is still that example. */
 export interface Screen {
-  case: PlaygroundCase;
+  case: Case;
   exampleId: string | null;
   /** The case is the example `exampleId`, unedited: its link is the short `#example/<id>`. */
   example: boolean;
@@ -44,12 +45,12 @@ export function keptView(): { partialize(s: PlaygroundState): Kept; start(drafts
       seen = s;
     },
     partialize: (s) => {
-      const c = selectCase(s);
+      const c = normalizeCase(s);
       const example = s.exampleId !== null && isExample(s.exampleId, c);
       if (!screen || screen.exampleId !== s.exampleId || screen.example !== example || !sameCase(screen.case, c)) screen = { case: c, exampleId: s.exampleId, example };
       let { draft, heldLink } = drafts;
       if (!s.linked) {
-        const next: Draft = { case: c, held: draft && sameCase(draft.case, c, 'engine') ? draft.held : null, previous: s.previousDraft };
+        const next: Draft = { case: c, held: draft && sameCase(draft.case, c, ENGINE_FIELDS) ? draft.held : null, previous: s.previousDraft };
         if (!sameDraft(draft, next)) draft = next;
       }
       const hold = (reason: HoldReason) => {
@@ -58,8 +59,8 @@ export function keptView(): { partialize(s: PlaygroundState): Kept; start(drafts
       };
       if (seen && s.run !== seen.run && s.run.kind === 'timeout') hold('timeout');
       if (seen && s.run !== seen.run && s.run.kind === 'done') {
-        if (heldLink && sameCase(heldLink.case, c, 'engine')) heldLink = null;
-        else if (draft?.held && sameCase(draft.case, c, 'engine')) draft = { ...draft, held: null };
+        if (heldLink && sameCase(heldLink.case, c, ENGINE_FIELDS)) heldLink = null;
+        else if (draft?.held && sameCase(draft.case, c, ENGINE_FIELDS)) draft = { ...draft, held: null };
       }
       if (s.uiCrash && s.uiCrash !== seen?.uiCrash) hold('crash');
       seen = { run: s.run, uiCrash: s.uiCrash };
@@ -80,22 +81,22 @@ export function startingState(kept: Kept | undefined, current: PlaygroundState):
   const { screen, drafts } = kept;
   const { draft, heldLink } = drafts;
   const opened = screen && !('error' in screen) ? screen : null;
-  const start = (screen ? opened?.case : draft?.case) ?? selectCase(current);
+  const start = (screen ? opened?.case : draft?.case) ?? normalizeCase(current);
   const holds = [draft && { case: draft.case, reason: draft.held }, heldLink];
   const offered = screen ? (draft?.case ?? null) : (draft?.previous ?? null);
   return {
     ...current,
-    ...filledCase(start),
+    ...fillCase(start),
     exampleId: opened?.exampleId ?? null,
     banner: screen && 'error' in screen ? { tone: 'error', text: `${screen.error} A fresh case was opened instead.` } : current.banner,
     linked: screen !== null,
-    holdReason: holds.find((h) => h?.reason && sameCase(h.case, start, 'engine'))?.reason ?? null,
+    holdReason: holds.find((h) => h?.reason && sameCase(h.case, start, ENGINE_FIELDS))?.reason ?? null,
     previousDraft: offered && !sameCase(offered, start) ? offered : null,
   };
 }
 
 /** The case is the gallery example `id` as it comes. */
-function isExample(id: string, c: PlaygroundCase): boolean {
+function isExample(id: string, c: Case): boolean {
   const example = findExample(id);
   return example !== undefined && sameCase(exampleCase(example), c);
 }

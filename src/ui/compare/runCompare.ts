@@ -12,9 +12,9 @@ import type { SideRuns } from '../../sandbox/sideRuns.ts';
 import type { Outcome } from '../../sandbox/protocol.ts';
 import { choicesOf } from '../../state/caseChoices.ts';
 import { checkReport } from '../../state/reportCheck.ts';
-import type { EngineCase } from '../../state/store.ts';
 import type { WorldRun } from './cells.ts';
 import { worldKey, type CompareWorld } from './columns.ts';
+import type { Case } from '../../engine/case.ts';
 
 /** How many times one world is run before its cells say it had no time. */
 export const TRIES_PER_WORLD = 2;
@@ -31,7 +31,7 @@ export interface CompareOptions {
 }
 
 /** Starts comparing `c` across `worlds` (keys: columns.ts worldKey); a world whose run is a report in `done` is not run again. */
-export function startCompare(c: EngineCase, worlds: readonly CompareWorld[], side: Pick<SideRuns, 'run' | 'clear'>, opts: CompareOptions): CompareRun {
+export function startCompare(c: Case, worlds: readonly CompareWorld[], side: Pick<SideRuns, 'run' | 'clear'>, opts: CompareOptions): CompareRun {
   const kept = (key: string) => {
     const run = opts.done?.get(key);
     return run?.kind === 'report' ? run : null;

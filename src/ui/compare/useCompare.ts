@@ -4,11 +4,11 @@
  * another case's.
  */
 import { useEffect, useRef, useState } from 'react';
-import { selectEngineCase, type EngineCase } from '../../state/store.ts';
 import { useServices } from '../storeContext.ts';
 import type { WorldRun } from './cells.ts';
 import { worldsToRun } from './columns.ts';
 import { startCompare } from './runCompare.ts';
+import { type Case, engineCaseOf } from '../../engine/case.ts';
 
 /** The runs so far, whether the case changed since they started, and a restart. */
 export function useCompare(): { runs: ReadonlyMap<string, WorldRun>; changed: boolean; again(): void } {
@@ -17,10 +17,10 @@ export function useCompare(): { runs: ReadonlyMap<string, WorldRun>; changed: bo
   const [changed, setChanged] = useState(false);
   const [round, setRound] = useState(0);
   /** The case the runs on screen belong to, and those runs (what "Compare again" keeps when the case is the same). */
-  const last = useRef<{ compared: EngineCase; runs: ReadonlyMap<string, WorldRun> } | null>(null);
+  const last = useRef<{ compared: Case; runs: ReadonlyMap<string, WorldRun> } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is read by no line: Compare again bumps it to start the comparison again
   useEffect(() => {
-    const compared = selectEngineCase(store.getState());
+    const compared = engineCaseOf(store.getState());
     const before = last.current;
     const done = before && sameApartFromVersions(before.compared, compared) ? before.runs : undefined;
     setChanged(false);
@@ -31,7 +31,7 @@ export function useCompare(): { runs: ReadonlyMap<string, WorldRun>; changed: bo
     const run = startCompare(compared, worldsToRun(), sideRuns, { onChange, ...(done ? { done } : {}) });
     // Picking versions or the era (a cell click) changes no cell: only the case itself stops the comparison.
     const unsubscribe = store.subscribe((s) => {
-      if (!sameApartFromVersions(selectEngineCase(s), compared)) {
+      if (!sameApartFromVersions(engineCaseOf(s), compared)) {
         run.cancel();
         setChanged(true);
       }
@@ -57,6 +57,6 @@ export function compareStatus(runs: ReadonlyMap<string, WorldRun>, changed: bool
   return `All ${all.length} runs done.`;
 }
 
-function sameApartFromVersions(a: EngineCase, b: EngineCase): boolean {
+function sameApartFromVersions(a: Case, b: Case): boolean {
   return a.role === b.role && a.tool === b.tool && a.schema === b.schema && a.answer === b.answer && a.answerForm === b.answerForm;
 }

@@ -3,11 +3,12 @@ import { reproductionUnavailable, type ReproForm, type ReproSdk } from '../../ex
 import { REAL_SDK_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import type { Report } from '../../engine/report.ts';
 import { checkToolName } from '../../engine/tool-name.ts';
-import { selectCase, selectEngineCase, type PlaygroundState } from '../../state/store.ts';
-import type { LinkEncoder, TooLarge } from '../../state/permalink.ts';
+import { type PlaygroundState } from '../../state/store.ts';
 import { copyText } from '../clipboard.ts';
 import { TOO_LARGE, selectTooLargeBytes, tooLargeOf } from '../linkSize.ts';
 import type { AppServices } from '../storeContext.ts';
+import { engineCaseOf, normalizeCase } from '../../engine/case.ts';
+import type { LinkEncoder, TooLarge } from '../../state/linkEncoder.ts';
 
 /** What an export asks of the page's link encoder. */
 type Links = Pick<LinkEncoder, 'tooLargeForLink'>;
@@ -90,7 +91,7 @@ export const EXPORTS: readonly ExportAction[] = [
     label: 'Download case JSON',
     unavailable: () => null,
     run: async (s) => {
-      download(`${fileStem(selectCase(s).tool)}.case.json`, `${JSON.stringify(selectEngineCase(s), null, 2)}\n`);
+      download(`${fileStem(s.tool)}.case.json`, `${JSON.stringify(engineCaseOf(s), null, 2)}\n`);
       return 'Case downloaded (npm run evaluate -- <file> reads it)';
     },
   },

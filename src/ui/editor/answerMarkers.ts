@@ -1,7 +1,7 @@
 /** The answer editor's underlines: undeclared keys (per policy) and the places a client's verdict complains about. */
 import { parseTree, type Node } from 'jsonc-parser';
-import type { ClientId, ConverterId, ConverterRow, PolicyId, Report } from '../../engine/report.ts';
-import { CLIENT_ENTRIES, CONVERTER_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
+import type { ConverterRow, Report } from '../../engine/report.ts';
+import { CLIENT_ENTRIES, type ClientId, CONVERTER_ENTRIES, type ConverterId, type PolicyId, titleOf } from '../../engine/contract/catalog.ts';
 import { complaintsOf, type Complaint } from './complaints.ts';
 import { keyNodesAt, keyOf, splitKeyPath, valueAt } from './jsonNodes.ts';
 import { lineIndex, pointRange, type LineRange } from './positions.ts';

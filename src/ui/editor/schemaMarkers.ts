@@ -1,8 +1,9 @@
 /** The schema editor's markers: where the schema failed to load, or where the selected converter's tools/list fails. */
-import type { ConverterId, Report } from '../../engine/report.ts';
+import type { Report } from '../../engine/report.ts';
 import { tokenize } from '../../engine/load/scan.ts';
 import type { EditorMarker } from './answerMarkers.ts';
 import { lineIndex, pointRange } from './positions.ts';
+import type { ConverterId } from '../../engine/contract/catalog.ts';
 
 /** A marker at the load error's line and column, or at the key the converter's listError names. Pure. */
 export function schemaMarkers(text: string, report: Report | null, converter: ConverterId): EditorMarker[] {

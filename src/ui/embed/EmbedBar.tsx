@@ -2,9 +2,9 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { openInPlaygroundUrl } from './messages.ts';
-import { selectCase } from '../../state/store.ts';
 import { ROLE_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
+import { normalizeCase } from '../../engine/case.ts';
 
 /** The bar; `onEdit` is absent once editing (or in read-only embeds). */
 export function EmbedBar({ onEdit }: { onEdit: (() => void) | null }) {
@@ -32,7 +32,7 @@ export function EmbedBar({ onEdit }: { onEdit: (() => void) | null }) {
 function OpenLink() {
   const { links } = useServices();
   // Shallow: a new object only when a field of the case changed, so the link is encoded once per change.
-  const c = usePlayground(useShallow(selectCase));
+  const c = usePlayground(useShallow(normalizeCase));
   const href = useMemo(() => {
     const link = links.linkOf(c);
     return link.ok ? openInPlaygroundUrl(window.location.href, link.link) : null;

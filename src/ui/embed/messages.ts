@@ -5,15 +5,13 @@
  * before the content has a height). Host → embed: `{ type: "mcp-schema-playground:set", case }`. The app checks
  * `event.source === window.parent` before it parses; this module only judges the data.
  */
-import { CASE_FIELDS, checkCase, type PlaygroundCase } from '../../engine/case.ts';
+import { CASE_FIELDS, CASE_KEYS, checkCase, type Case } from '../../engine/case.ts';
 import { EMBED_PARAMS } from './options.ts';
 
 export const READY_TYPE = 'mcp-schema-playground:ready';
 export const RESIZE_TYPE = 'mcp-schema-playground:resize';
 export const SET_TYPE = 'mcp-schema-playground:set';
 
-/** The case fields a `set` message may carry (`v` is checked apart: it may be left out). */
-const PLAYGROUND_FIELDS = Object.keys(CASE_FIELDS).filter((k) => k !== 'v');
 
 /** Embed → host: the embed listens for `set` messages now. */
 export const READY_MESSAGE: { readonly type: typeof READY_TYPE } = Object.freeze({ type: READY_TYPE });
@@ -27,14 +25,14 @@ export interface ResizeMessage {
 /** Host → embed: show this case. */
 export interface SetMessage {
   type: typeof SET_TYPE;
-  case: PlaygroundCase;
+  case: Case;
 }
 
 /** The most text (tool + schema + answer, in UTF-16 units) a `set` message may carry. */
 export const MAX_SET_CHARS = 1_000_000;
 
 /** What a host message is: a case to show; or not, with a reason when it was meant as a `set` (null: not ours, ignore). */
-export type HostMessageResult = { ok: true; case: PlaygroundCase } | { ok: false; reason: string | null };
+export type HostMessageResult = { ok: true; case: Case } | { ok: false; reason: string | null };
 
 /**
  * The resize message for a content height (rounded up, so the host never clips a fraction of a pixel), or null for no
@@ -48,7 +46,7 @@ export function resizeMessage(height: number): ResizeMessage | null {
 export function parseHostMessage(data: unknown): HostMessageResult {
   if (!isPlainObject(data) || !Object.hasOwn(data, 'type') || data['type'] !== SET_TYPE) return { ok: false, reason: null };
   const c = Object.hasOwn(data, 'case') ? data['case'] : undefined;
-  if (!isPlainObject(c)) return invalid(`"case" must be an object { ${PLAYGROUND_FIELDS.map((k) => (CASE_FIELDS[k as keyof typeof CASE_FIELDS]._zod.optin === 'optional' ? `${k}?` : k)).join(', ')} }`);
+  if (!isPlainObject(c)) return invalid(`"case" must be an object { ${CASE_KEYS.map((k) => (CASE_FIELDS[k]._zod.optin === 'optional' ? `${k}?` : k)).join(', ')} }`);
   // Own properties only: nothing inherited (a crafted prototype) may stand in for a field.
   const own = (key: string): unknown => (Object.hasOwn(c, key) ? c[key] : undefined);
   if (own('v') !== undefined && own('v') !== 1) return invalid('"case.v" must be 1 when given');
@@ -57,7 +55,7 @@ export function parseHostMessage(data: unknown): HostMessageResult {
   // Only the case's own fields, as JSON carries them (what a link holds): a value JSON cannot hold is refused here.
   let json: unknown;
   try {
-    json = JSON.parse(JSON.stringify({ ...Object.fromEntries(PLAYGROUND_FIELDS.map((k) => [k, own(k)])), v: 1 }));
+    json = JSON.parse(JSON.stringify({ ...Object.fromEntries(CASE_KEYS.map((k) => [k, own(k)])), v: 1 }));
   } catch {
     return invalid('the case holds values that are not JSON');
   }

@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { CLIENT_ENTRIES, entryOf, POLICY_ENTRIES } from '../../engine/contract/catalog.ts';
-import type { PlaygroundCase } from '../../engine/case.ts';
+import type { Case } from '../../engine/case.ts';
 import { stillFor, useStillFor } from '../caseBound.ts';
 import { copyText } from '../clipboard.ts';
 import { Note } from '../panes/Pane.tsx';
@@ -87,7 +87,7 @@ export function Fixes() {
   );
 }
 
-function FixCard({ checked, asked }: { checked: CheckedFix; asked: PlaygroundCase }) {
+function FixCard({ checked, asked }: { checked: CheckedFix; asked: Case }) {
   const { store, ui } = useServices();
   const { fix, zodChange, listedBefore, listedAfter } = checked;
   const schema = fix.schema;

@@ -2,11 +2,13 @@
  * Checking proposed fixes before they are offered: each edited case runs in the sandbox (side runs, beside the live
  * verdict), its report is checked against the contract, and the fix is kept only if the target verdict turns PASS.
  */
-import type { CaseInput } from '../../engine/case.ts';
-import { combineFixes, judge, type FixCandidate, type FixTarget, type Judgement } from '../../engine/fixes/index.ts';
+import type { Case } from '../../engine/case.ts';
+import { judge, type Judgement } from '../../engine/fixes/index.ts';
 import type { JsonSchema, Report } from '../../engine/report.ts';
 import type { Outcome } from '../../sandbox/protocol.ts';
 import { checkReport } from '../../state/reportCheck.ts';
+import type { FixCandidate, FixTarget } from '../../engine/fixes/types.ts';
+import { combineFixes } from '../../engine/fixes/combine.ts';
 
 /** A fix whose edited case passed, with what the selected converter listed before and after it. */
 export interface CheckedFix {
@@ -43,10 +45,10 @@ export const NO_CHECK: FixCheck = { offered: [], partial: [], tried: 0, inWords:
  */
 export async function checkFixes(
   candidates: readonly FixCandidate[],
-  base: CaseInput,
+  base: Case,
   before: Report,
   target: FixTarget,
-  run: (c: CaseInput) => Promise<Outcome>,
+  run: (c: Case) => Promise<Outcome>,
   onProgress: (check: FixCheck) => void = () => {},
 ): Promise<FixCheck> {
   const listed = (r: Report, policy = target.policy) => {

@@ -1,17 +1,17 @@
 /** The fixes for the selected verdict: proposed when a run lands and the verdict fails, checked in side runs. */
 import { useEffect, useState } from 'react';
-import { failingTarget, proposeFixes, type FixTarget } from '../../engine/fixes/index.ts';
-import type { PlaygroundCase } from '../../engine/case.ts';
-import { selectEngineCase } from '../../state/store.ts';
+import { failingTarget, proposeFixes } from '../../engine/fixes/index.ts';
+import { type Case, engineCaseOf } from '../../engine/case.ts';
 import { boundCase } from '../caseBound.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { checkFixes, NO_CHECK, type FixCheck } from './checkFixes.ts';
+import type { FixTarget } from '../../engine/fixes/types.ts';
 
 /** Where checking stands for the report on screen: nothing to fix, fixes to check once asked, checking, done. */
 export type FixesState =
   | { status: 'none' }
-  | { status: 'available'; target: FixTarget; total: number; asked: PlaygroundCase }
-  | { status: 'checking' | 'done'; target: FixTarget; total: number; check: FixCheck; asked: PlaygroundCase };
+  | { status: 'available'; target: FixTarget; total: number; asked: Case }
+  | { status: 'checking' | 'done'; target: FixTarget; total: number; check: FixCheck; asked: Case };
 
 /**
  * Proposes fixes for the report on screen and the selected converter and client, and checks them once asked (each
@@ -29,7 +29,7 @@ export function useFixes(): { state: FixesState; ask(): void } {
     const target = report ? failingTarget(report, { converter, client }) : null;
     if (!report || !target) return setState({ status: 'none' });
     // The report on screen is this case's: a newer edit would have put the run back to `evaluating`.
-    const base = selectEngineCase(store.getState());
+    const base = engineCaseOf(store.getState());
     // The case these fixes are for: they show, and Apply acts, only while it is the case on screen.
     const forCase = boundCase(store.getState(), 'whole-case');
     const candidates = proposeFixes({ role: report.role, schema: base.schema, answer: base.answer, report, target: { converter, client } });

@@ -1,10 +1,9 @@
 /** "Sample answer" and "Find a counterexample": generated in the sandbox, each answer shown with its real verdicts, loaded on a click. */
 import { useState } from 'react';
-import type { PlaygroundCase } from '../../engine/case.ts';
+import { type Case, engineCaseOf } from '../../engine/case.ts';
 import { CLIENT_ENTRIES, CONVERTER_ENTRIES, entryOf, titleOf } from '../../engine/contract/catalog.ts';
 import { SEARCH_MS } from '../../engine/generate/request.ts';
 import type { Generated } from '../../engine/report.ts';
-import { selectEngineCase } from '../../state/store.ts';
 import { boundCase, stillFor, useStillFor } from '../caseBound.ts';
 import { VerdictBadge } from '../panes/Verdict.tsx';
 import { usePlayground, useServices } from '../storeContext.ts';
@@ -20,8 +19,8 @@ const KIND_TEXT = {
 /** The two buttons and what the last request found. */
 export function Generate() {
   const { store, sideRuns, options } = useServices();
-  const [busy, setBusy] = useState<{ want: Want; asked: PlaygroundCase } | null>(null);
-  const [result, setResult] = useState<{ found: GenerateResult; asked: PlaygroundCase } | null>(null);
+  const [busy, setBusy] = useState<{ want: Want; asked: Case } | null>(null);
+  const [result, setResult] = useState<{ found: GenerateResult; asked: Case } | null>(null);
   // A result (or a request in flight) is this case's only while the case is the one it was asked for, answer aside.
   const current = useStillFor(result?.asked ?? null, 'apart-from-answer');
   const busyHere = useStillFor(busy?.asked ?? null, 'apart-from-answer');
@@ -34,7 +33,7 @@ export function Generate() {
     const asked = boundCase(s, 'apart-from-answer');
     setBusy({ want, asked });
     setResult(null);
-    void runGenerate(selectEngineCase(s), want, s.converter, s.client, (c) => sideRuns.run(c)).then((r) => {
+    void runGenerate(engineCaseOf(s), want, s.converter, s.client, (c) => sideRuns.run(c)).then((r) => {
       setBusy((b) => (b?.asked === asked ? null : b));
       if (r) setResult({ found: r, asked });
     });
@@ -54,7 +53,7 @@ export function Generate() {
   );
 }
 
-function Found({ result, asked, onDone }: { result: GenerateResult; asked: PlaygroundCase; onDone(): void }) {
+function Found({ result, asked, onDone }: { result: GenerateResult; asked: Case; onDone(): void }) {
   const { store, ui } = useServices();
   if (!result.ok) return <p className="generated muted" role="status">Nothing generated: {result.message}</p>;
   const g: Generated = result.generated;

@@ -4,8 +4,8 @@
  */
 import { useId, useState } from 'react';
 import { importExchange } from '../../engine/import/exchange.ts';
-import { selectCase } from '../../state/store.ts';
 import { useServices } from '../storeContext.ts';
+import { normalizeCase } from '../../engine/case.ts';
 
 /** Past this many tools the picker has a search box. */
 export const SEARCH_FROM = 8;
@@ -26,7 +26,7 @@ export function Import() {
       return setError(r.choose ? null : r.message);
     }
     const s = store.getState();
-    const before = selectCase(s);
+    const before = normalizeCase(s);
     const { role, tool: imported, schema, answer, notes } = r.imported;
     s.loadCase({ ...before, role, tool: imported ?? before.tool, schema, answer: answer ?? before.answer });
     s.setToast([`Imported ${imported ?? 'the JSON Schema'}: checked against its listing as given.`, ...notes].join(' '), before);

@@ -2,7 +2,8 @@
  * The PASS / FAIL / – a converter tab shows: does the chosen client accept the raw answer under that converter's listing?
  * Words, not ✓ / ✗: a ✗ beside a name reads as "close".
  */
-import type { ClientId, ConverterRow } from '../../engine/report.ts';
+import type { ConverterRow } from '../../engine/report.ts';
+import type { ClientId } from '../../engine/contract/catalog.ts';
 
 /** A tab badge and what it means. */
 export interface ConverterBadge {

@@ -1,6 +1,6 @@
 /** The chosen converter's policy rows in display order. */
-import type { ConverterRow, PolicyId, PolicyRow } from '../../engine/report.ts';
-import { POLICY_ENTRIES, type Entry } from '../../engine/contract/catalog.ts';
+import type { ConverterRow, PolicyRow } from '../../engine/report.ts';
+import { type Entry, POLICY_ENTRIES, type PolicyId } from '../../engine/contract/catalog.ts';
 
 /** Each policy that applies, with its catalog entry. */
 export function policyRows(row: ConverterRow | undefined): Array<{ policy: Entry<PolicyId>; row: PolicyRow }> {

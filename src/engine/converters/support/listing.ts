@@ -1,11 +1,11 @@
 /** Small helpers the converters share: per-schema caching and the listing of a conversion that threw. */
-import type { Role } from '../../case.ts';
+import type { Role } from '../../contract/catalog.ts';
 import { messageOf } from '../../lib/message.ts';
 import type { Listing, LoadedCase } from '../../types.ts';
-import type { ZodV4 } from '../../worlds/world.ts';
 import * as bundledZod from 'zod';
 import { eraKey, isModern } from '../../era.ts';
 import { remember } from '../../lib/lru.ts';
+import type { ZodV4 } from '../../worlds/zod-modules.ts';
 
 /**
  * Caches one result per (schema object, role, era) in the session's memo (session.ts), apart for each `compute` (each

@@ -3,7 +3,7 @@
  * `type: 'object'` and list as a tool no JSON answer can satisfy. The zod def still says what the root is.
  */
 import type { z } from 'zod';
-import type { Role } from '../../case.ts';
+import type { Role } from '../../contract/catalog.ts';
 import { defIf, dispatch, isZodNode, type ZodKind, type ZodVisitor } from '../../lib/zod-walk.ts';
 
 /** What a root is when it can never be a JSON object: `type` names it in the message; `loud` roots fail tools/list. */

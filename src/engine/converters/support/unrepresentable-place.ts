@@ -4,10 +4,10 @@
  * (`properties/items/items/properties/createdAt`), which is read back as the key path the user wrote (`items[].createdAt`).
  */
 import type { z } from 'zod';
-import type { Role } from '../../case.ts';
+import type { Role } from '../../contract/catalog.ts';
 import type { LoadedCase } from '../../types.ts';
-import type { ZodV4 } from '../../worlds/world.ts';
 import { perSchema } from './listing.ts';
+import type { ZodV4 } from '../../worlds/zod-modules.ts';
 
 /** zod's wording of a type it cannot list (`Transforms cannot be represented in JSON Schema`). */
 const UNREPRESENTABLE = /cannot be represented in JSON Schema$/;

@@ -1,6 +1,6 @@
 /** The residual gaps MCP SDK PR #2556 documents rather than closes: a schema that hits one gets a note in its listing's warning. */
 import type { z } from 'zod';
-import type { Role } from '../../case.ts';
+import type { Role } from '../../contract/catalog.ts';
 import type { OverrideState } from './wire-truthful-override.ts';
 import { someZodNode, type LooseDef, type ZodVisit } from '../../lib/zod-walk.ts';
 

@@ -3,7 +3,7 @@
  * value the server ships (the server validates with zod but sends the unparsed answer), not zod's parsed output.
  */
 import type { z } from 'zod';
-import type { Role } from '../../case.ts';
+import type { Role } from '../../contract/catalog.ts';
 import { isSchemaNode, isSubschemaKeyword } from '../../lib/schema-walk.ts';
 import { defIf, dispatch, kindOf, type ZodKind, type ZodVisitor } from '../../lib/zod-walk.ts';
 
