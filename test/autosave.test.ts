@@ -117,6 +117,20 @@ describe('the store wired to the drafts', () => {
     expect(reopened(storage).case.answer).toBe('{"last":true}');
   });
 
+  it('saves nothing for a fresh case that is run but never edited, even when the page goes away', () => {
+    const storage = new FakeStorage();
+    vi.useFakeTimers();
+    const { store, browser } = boot(storage);
+    store.getState().setRun({ kind: 'evaluating' });
+    store.getState().setRun({ kind: 'done', ms: 1 });
+    vi.advanceTimersByTime(5000);
+    browser.pagehide();
+    expect(storage.writes).toBe(0);
+    store.getState().setField('answer', '{"edited":true}');
+    browser.pagehide();
+    expect(reopened(storage).case.answer).toBe('{"edited":true}');
+  });
+
   it('waits for a run in flight to land before saving, but saves at once when the page goes away', () => {
     const storage = new FakeStorage();
     vi.useFakeTimers();

@@ -33,29 +33,37 @@ export interface Kept {
  * The kept state of each store change (persist's `partialize`). The draft follows the case on screen, except while it
  * is a link's; a hold follows the run: a timeout or a render crash holds the case on screen (the draft, or a link's
  * case beside it), and a run that finishes clears its hold. A draft's hold lasts while what the engine evaluates is
- * unchanged. Keeps its last value's objects while they are unchanged, so the storage sees a change by identity.
+ * unchanged. A fresh start saves no draft until the case (or the draft it replaced) is edited, or held. Keeps its last
+ * value's objects while they are unchanged, so the storage sees a change by identity.
  */
 export function keptView(): { partialize(s: PlaygroundState): Kept; start(drafts: Drafts, s: PlaygroundState): void } {
   let drafts: Drafts = { draft: null, heldLink: null };
   let screen: Screen | null = null;
   let seen: Pick<PlaygroundState, 'run' | 'uiCrash'> | null = null;
+  /** The case and replaced draft last seen; `edited` once either changed since the start. */
+  let last: { case: Case; previous: Case | null } | null = null;
+  let edited = false;
   return {
     start: (d, s) => {
       drafts = d;
       seen = s;
+      last = { case: normalizeCase(s), previous: s.previousDraft };
     },
     partialize: (s) => {
       const c = normalizeCase(s);
       const example = s.exampleId !== null && isExample(s.exampleId, c);
       if (!screen || screen.exampleId !== s.exampleId || screen.example !== example || !sameCase(screen.case, c)) screen = { case: c, exampleId: s.exampleId, example };
+      if (!last || !sameCase(last.case, c) || last.previous !== s.previousDraft) edited = true;
+      last = { case: c, previous: s.previousDraft };
       let { draft, heldLink } = drafts;
-      if (!s.linked) {
+      if (!s.linked && (draft || edited)) {
         const next: Draft = { case: c, held: draft && sameCase(draft.case, c, ENGINE_FIELDS) ? draft.held : null, previous: s.previousDraft };
         if (!sameDraft(draft, next)) draft = next;
       }
       const hold = (reason: HoldReason) => {
         if (s.linked) heldLink = sameHeldLink(heldLink, { case: c, reason }) ? heldLink : { case: c, reason };
-        else if (draft && draft.held !== reason) draft = { ...draft, held: reason };
+        else if (!draft) draft = { case: c, held: reason, previous: s.previousDraft };
+        else if (draft.held !== reason) draft = { ...draft, held: reason };
       };
       if (seen && s.run !== seen.run && s.run.kind === 'timeout') hold('timeout');
       if (seen && s.run !== seen.run && s.run.kind === 'done') {
