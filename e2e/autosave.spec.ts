@@ -39,7 +39,7 @@ test('a case that timed out is restored without running; Run it runs it (and it 
   const schema = "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({ id: z.string() });\n";
   await setEditorText(page, 'schema', schema);
   await expect(status(page)).toContainText('ran longer than', { timeout: 30_000 });
-  await expect.poll(() => saved(page)).toContain('"timedOut":true');
+  await expect.poll(() => saved(page)).toContain('"held":"timeout"');
 
   await page.reload();
   await expect(status(page)).toHaveText('This case timed out last time, so it was not run again.');

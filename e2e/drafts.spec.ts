@@ -5,16 +5,15 @@
  */
 import type { Page } from '@playwright/test';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { createAutosave } from '../src/state/persistence/drafts.ts';
-import { memoryStorage } from '../test/memory-storage.ts';
+import { createLinkEncoder, encodePermalink } from '../src/state/linkEncoder.ts';
+import { DRAFT_KEY, draftText } from '../src/state/persistence/draftFormat.ts';
 import { editorText, expect, openCase, setEditorText, test, waitForEditors } from './fixtures.ts';
-import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 // Each test opens the app several times and waits out the watchdog: give a busy runner room.
 test.beforeEach(() => test.slow());
 
 const status = (page: Page) => page.getByTestId('status');
-const saved = (page: Page) => page.evaluate(() => localStorage.getItem('mcp-schema-playground:autosave:v1'));
+const saved = (page: Page) => page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
 const LOOP = "import { z } from 'zod';\nwhile (true) {}\nexport default z.object({ id: z.string() });\n";
 const DRAFT = '{ "id": "my draft", "total": 1, "lines": [] }';
 
@@ -28,14 +27,14 @@ async function saveDraft(page: Page): Promise<void> {
 }
 
 /**
- * A saved draft (the default case with the draft's answer) written by the app's own autosave (drafts.ts) into the
- * origin's storage, without loading the app: for a row about what a link does to a draft already there (typing and
+ * A saved draft (the default case with the draft's answer) in the app's own format (persistence/draftFormat.ts), put in
+ * the origin's storage without loading the app: for a row about what a link does to a draft already there (typing and
  * saving one is the first row's, and autosave.spec's).
  */
 async function seedDraft(page: Page): Promise<void> {
-  const written = new Map<string, string>();
-  const result = createAutosave(memoryStorage(written)).save({ ...DEFAULT_CASE, answer: DRAFT });
+  const result = draftText({ case: { ...DEFAULT_CASE, answer: DRAFT }, held: null, previous: null }, createLinkEncoder());
   if (!result.ok) throw new Error(result.message);
+  const written = new Map([[DRAFT_KEY, result.text]]);
   // An empty document of the app's origin, served by the test, not the app.
   await page.route('/seed-draft', (route) => route.fulfill({ contentType: 'text/html', body: '' }));
   await page.goto('/seed-draft');
@@ -60,7 +59,7 @@ test('a link that times out leaves the saved draft alone (opened in the running 
   await expect(page.getByTestId('draft-note')).toContainText('your saved draft is kept');
   expect(await saved(page)).toBe(draftSave);
   // The address bar holds the link, even when the draft's own pending link write landed between the navigation and
-  // its hashchange event (the reload below once opened the draft instead: src/state/persistence/urlHash.ts).
+  // its hashchange event (the reload below once opened the draft instead: src/state/persistence/index.ts).
   expect(await page.evaluate(() => location.hash)).toBe(loopLink);
 
   await page.reload();

@@ -10,14 +10,12 @@ import { parseEmbedOptions } from './ui/embed/options.ts';
 import { createEvaluator } from './sandbox/host.ts';
 import { createScriptSource } from './sandbox/frameChannel.ts';
 import { createSideRuns } from './sandbox/sideRuns.ts';
-import { browserStorage, createAutosave } from './state/persistence/drafts.ts';
 import { DEFAULT_CASE } from './state/defaults.ts';
-import { startingPoint } from './state/initial.ts';
 import { startLiveEvaluation } from './state/liveEvaluation.ts';
 import { indexedDbShelf, startStoredReports } from './state/storedReports.ts';
 import { ENGINE_BUILD_ID } from './sandbox/buildId.ts';
-import { startPersistence } from './state/persistence/index.ts';
-import { createPlaygroundStore } from './state/store.ts';
+import { createPersistedStore } from './state/persistence/index.ts';
+import { browserStorage, localStateStorage } from './state/persistence/storages.ts';
 import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
@@ -37,22 +35,17 @@ const scripts = createScriptSource();
 const evaluator = createEvaluator({ scripts, onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`) });
 const links = createLinkEncoder();
 const options = parseEmbedOptions(window.location.search);
-// An embed never touches storage: the host site partitions it, and a docs page's embeds would overwrite each other.
-const autosave = options.embed ? null : createAutosave(browserStorage(), undefined, links);
-const start = startingPoint(window.location, DEFAULT_CASE, autosave?.load() ?? null, autosave?.heldLink() ?? null);
-const store = createPlaygroundStore(
-  start.state,
-  start.error ? { tone: 'error', text: `${start.error} A fresh case was opened instead.` } : null,
-  { linked: start.linked, previousDraft: start.previousDraft, holdReason: start.held },
-);
-if (start.example) store.getState().setExample(start.example);
+// The starting case comes from the link, else the draft (state/persistence). An embed never touches storage: the host
+// site partitions it, and a docs page's embeds would overwrite each other.
+const persistence = createPersistedStore({ fallback: DEFAULT_CASE, browser: window, drafts: options.embed ? null : localStateStorage(browserStorage()), links });
+const store = persistence.store;
 const ui = options.embed ? createUiStore() : createUiStore(storedTheme() ?? 'auto', rememberTheme);
-const persistence = startPersistence(store, window, autosave, links);
-const live = startLiveEvaluation(store, evaluator, { hold: start.held !== null });
+const held = store.getState().holdReason !== null;
+const live = startLiveEvaluation(store, evaluator, { hold: held });
 // A repeat visit shows the report this build gave the case last time, marked as re-checked, until the run replaces it.
 // An embed keeps nothing, as with drafts.
 const shelf = options.embed ? null : indexedDbShelf();
-if (shelf) startStoredReports(store, shelf, ENGINE_BUILD_ID, { show: start.held === null });
+if (shelf) startStoredReports(store, shelf, ENGINE_BUILD_ID, { show: !held });
 installTestHook(store, ui);
 // The app shows the case read-only until its first verdict is painted, then loads Monaco; an embed's editors appear
 // only when the reader clicks Edit, which then wants Monaco at once.

@@ -6,15 +6,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { giantAnswerCase } from '../bench/browser.ts';
-import { AUTOSAVE_KEY, createAutosave } from '../src/state/persistence/drafts.ts';
-import { memoryStorage } from './memory-storage.ts';
+import { DRAFT_KEY } from '../src/state/persistence/draftFormat.ts';
 import { decodePermalink } from '../src/state/permalink.ts';
-import { startAutosave } from '../src/state/persistence/draftSaver.ts';
-import { DEFAULT_CASE } from '../src/state/defaults.ts';
-import { createPlaygroundStore } from '../src/state/store.ts';
-import { startUrlSync } from '../src/state/persistence/urlHash.ts';
-import { normalizeCase } from '../src/engine/case.ts';
 import { createLinkEncoder, tooLargeForLink } from '../src/state/linkEncoder.ts';
+import { normalizeCase } from '../src/engine/case.ts';
+import { boot, fakeBrowser, FakeStorage, reopened } from './persistence-harness.ts';
 
 /** The most one task may deflate: about 100 ms of fflate at level 9 on the busy 2-core runner (a few ms on a quiet one). */
 const TASK_BYTES = 32 * 1024;
@@ -36,24 +32,13 @@ function stepTimers(tasks: { ran: number }, done: () => boolean = () => false): 
   return tasks.ran - before;
 }
 
-/** The page's link work on one store: URL sync and autosave sharing one encoder, as main.tsx wires them. */
+/** The page's link work on one store: the address bar and the drafts sharing one encoder, as main.tsx wires them. */
 function page(tasks: { ran: number }) {
-  const store = createPlaygroundStore(DEFAULT_CASE);
-  const writes: string[] = [];
-  const win = {
-    location: { hash: '', pathname: '/', search: '' },
-    history: { replaceState: (_d: unknown, _u: string, url: string) => void writes.push(url) },
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  };
-  const storage = memoryStorage();
-  const links = createLinkEncoder();
-  const autosave = createAutosave(storage, undefined, links);
-  autosave.load();
-  startUrlSync(store, win, 1000, links);
-  startAutosave(store, autosave, { addEventListener: () => {}, removeEventListener: () => {} }, 500, links);
+  const win = fakeBrowser('');
+  const storage = new FakeStorage();
+  const { store } = boot(storage, win, createLinkEncoder());
   stepTimers(tasks);
-  return { store, writes, storage };
+  return { store, writes: win.writes, storage };
 }
 
 describe('a 1.5 MB case is linked and autosaved without blocking the page', () => {
@@ -81,8 +66,8 @@ describe('a 1.5 MB case is linked and autosaved without blocking the page', () =
     expect(tasks).toBeGreaterThanOrEqual(Math.ceil(payloadBytes / TASK_BYTES));
     // The address bar holds the giant case's link, and the autosave holds the case as timed out.
     expect(decodePermalink(writes.at(-1) ?? '')).toEqual({ ok: true, state: normalizeCase(store.getState()) });
-    expect(storage.getItem(AUTOSAVE_KEY)).not.toBeNull();
-    expect(createAutosave(storage).load()).toEqual({ state: giant, held: 'timeout', previous: null });
+    expect(storage.getItem(DRAFT_KEY)).not.toBeNull();
+    expect(reopened(storage)).toEqual({ case: giant, held: 'timeout', previous: null });
   });
 
   it('deflates the case once, however many of the URL, the autosave and the hold ask for its link', () => {

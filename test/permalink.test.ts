@@ -1,16 +1,15 @@
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Case } from '../src/engine/case.ts';
+import { type Case, normalizeCase } from '../src/engine/case.ts';
 import { CLIENT_IDS, CONVERTER_IDS, ROLES } from '../src/engine/contract/catalog.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { EXAMPLES } from '../src/examples/index.ts';
 import { exampleCase, exampleLink } from '../src/examples/links.ts';
-import { startingPoint } from '../src/state/initial.ts';
 import { decodePermalink, getInitialState, readLink } from '../src/state/permalink.ts';
-import { createPlaygroundStore } from '../src/state/store.ts';
-import { startUrlSync } from '../src/state/persistence/urlHash.ts';
-import { describeTooLarge, encodePermalink, MAX_DECODED_BYTES, tooLargeForLink } from '../src/state/linkEncoder.ts';
+import { createLinkEncoder, describeTooLarge, encodePermalink, MAX_DECODED_BYTES, tooLargeForLink } from '../src/state/linkEncoder.ts';
+import { boot, fakeBrowser, FakeStorage } from './persistence-harness.ts';
+import { DRAFT_KEY, draftText } from '../src/state/persistence/draftFormat.ts';
 
 const arbCase: fc.Arbitrary<Case> = fc.record({
   role: fc.constantFrom(...ROLES),
@@ -253,28 +252,42 @@ describe('readLink', () => {
   });
 });
 
-describe('startingPoint: the link, else the autosave, and a held run for a case that timed out', () => {
+describe('the starting case: the link, else the draft, and a held run for a case that timed out', () => {
   const saved = { ...DEFAULT_CASE, answer: '{"saved":true}' };
+  /** Storage holding `saved` as the draft, held or not. */
+  const withDraft = (held: 'timeout' | null) => {
+    const text = draftText({ case: saved, held, previous: null }, createLinkEncoder());
+    if (!text.ok) throw new Error(text.message);
+    return new FakeStorage({ [DRAFT_KEY]: text.text });
+  };
+  const started = (storage: Storage, hash: string) => {
+    const s = boot(storage, hash).store.getState();
+    return { state: normalizeCase(s), banner: s.banner, exampleId: s.exampleId, held: s.holdReason, linked: s.linked, previousDraft: s.previousDraft };
+  };
 
-  it('no link: the autosaved case; held only when it timed out', () => {
-    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, held: null, previous: null })).toEqual({ state: saved, error: null, example: null, held: null, linked: false, previousDraft: null });
-    expect(startingPoint({ hash: '' }, DEFAULT_CASE, { state: saved, held: 'timeout', previous: null })).toMatchObject({ state: saved, held: 'timeout' });
-    expect(startingPoint({ hash: '' }, DEFAULT_CASE, null)).toEqual({ state: DEFAULT_CASE, error: null, example: null, held: null, linked: false, previousDraft: null });
+  it('no link: the saved draft; held only when it timed out', () => {
+    expect(started(withDraft(null), '')).toEqual({ state: saved, banner: null, exampleId: null, held: null, linked: false, previousDraft: null });
+    expect(started(withDraft('timeout'), '')).toMatchObject({ state: saved, held: 'timeout' });
+    expect(started(new FakeStorage(), '')).toEqual({ state: DEFAULT_CASE, banner: null, exampleId: null, held: null, linked: false, previousDraft: null });
   });
 
-  it('a link wins over the autosave; it is held when it is the case that timed out (a reload after a hang)', () => {
+  it('a link wins over the draft; it is held when it is the case that timed out (a reload after a hang)', () => {
     const other = { ...DEFAULT_CASE, answer: '{"other":true}' };
-    expect(startingPoint({ hash: encodePermalink(other) }, DEFAULT_CASE, { state: saved, held: 'timeout', previous: null })).toMatchObject({ state: other, held: null });
-    expect(startingPoint({ hash: encodePermalink({ ...saved, client: 'sdk-v2-node' }) }, DEFAULT_CASE, { state: saved, held: 'timeout', previous: null })).toMatchObject({
-      held: 'timeout',
-    });
+    expect(started(withDraft('timeout'), encodePermalink(other))).toMatchObject({ state: other, held: null, linked: true, previousDraft: saved });
+    expect(started(withDraft('timeout'), encodePermalink({ ...saved, client: 'sdk-v2-node' }))).toMatchObject({ held: 'timeout' });
+  });
+
+  it('an example link: its case, and which example it is', () => {
+    const first = EXAMPLES[0]!;
+    expect(started(new FakeStorage(), exampleLink(first.id))).toMatchObject({ state: exampleCase(first), exampleId: first.id, linked: true });
   });
 
   it('a bad link: the fresh case and the reason, whatever was saved', () => {
-    expect(startingPoint({ hash: '#example/nope' }, DEFAULT_CASE, { state: saved, held: null, previous: null })).toMatchObject({
+    expect(started(withDraft(null), '#example/nope')).toMatchObject({
       state: DEFAULT_CASE,
-      error: expect.stringContaining('"nope"'),
+      banner: { tone: 'error', text: expect.stringMatching(/"nope".*A fresh case was opened instead\.$/) },
       held: null,
+      previousDraft: saved,
     });
   });
 });
@@ -282,31 +295,17 @@ describe('startingPoint: the link, else the autosave, and a held run for a case 
 describe('URL sync: the fragment follows the case, throttled, only on change', () => {
   afterEach(() => vi.useRealTimers());
 
-  /** A fake window: a location, a history that records replaceState calls, and hashchange listeners. */
+  /** A fake window without pushState, at `/app/?embed`; the store opened in it without drafts. */
   function fakeWindow(hash = '') {
-    const listeners = new Set<(e: { newURL: string }) => void>();
-    const writes: string[] = [];
-    const win = {
-      location: { hash, pathname: '/app/', search: '?embed' },
-      history: { replaceState: (_d: unknown, _u: string, url: string) => void (writes.push(url), (win.location.hash = url.startsWith('#') ? url : '')) },
-      addEventListener: (_t: 'hashchange', l: (e: { newURL: string }) => void) => void listeners.add(l),
-      removeEventListener: (_t: 'hashchange', l: (e: { newURL: string }) => void) => void listeners.delete(l),
-      navigate: (h: string) => ((win.location.hash = h), listeners.forEach((l) => l({ newURL: `https://app.test/app/?embed${h}` }))),
-      /** A navigation whose event arrives after a pending write already replaced the address bar's URL. */
-      navigateLate: (h: string, beforeEvent: () => void) => {
-        win.location.hash = h;
-        beforeEvent();
-        listeners.forEach((l) => l({ newURL: `https://app.test/app/?embed${h}` }));
-      },
-    };
-    return { win, writes };
+    const win = fakeBrowser(hash, { push: false, pathname: '/app/', search: '?embed' });
+    return { win, writes: win.writes };
   }
+  const sync = (win: ReturnType<typeof fakeBrowser>) => boot('none', win);
 
   it('coalesces a burst of edits into one trailing write per second', () => {
     vi.useFakeTimers();
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win, writes } = fakeWindow();
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     for (let i = 0; i < 50; i++) store.getState().setField('answer', `{"i":${i}}`);
     expect(writes).toEqual([]);
     vi.advanceTimersByTime(1000);
@@ -315,9 +314,8 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
 
   it('waits for a run in flight to land before writing, and writes the case as it is then', () => {
     vi.useFakeTimers();
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win, writes } = fakeWindow();
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     store.getState().setField('answer', '{"a":1}');
     store.getState().setRun({ kind: 'evaluating' });
     vi.advanceTimersByTime(5000);
@@ -334,9 +332,8 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
 
   it('writes nothing when the case did not change or changed back', () => {
     vi.useFakeTimers();
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win, writes } = fakeWindow(encodePermalink(DEFAULT_CASE));
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     store.getState().setToast('Link copied');
     store.getState().setField('tool', 'other');
     store.getState().setField('tool', DEFAULT_CASE.tool);
@@ -347,13 +344,12 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
   it('clears the fragment while the case is too large for a link, without encoding it, and writes the link again after', () => {
     // Only the timers are faked, so performance.now measures the flush.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win, writes } = fakeWindow(encodePermalink(DEFAULT_CASE));
-    const sync = startUrlSync(store, win, 1000);
+    const { store, flushLink } = sync(win);
     store.getState().setField('answer', 'x'.repeat(10 * 1024 * 1024));
     const started = performance.now();
     vi.advanceTimersByTime(1000);
-    sync.flush();
+    flushLink();
     // Deflating 10 MB takes seconds; refusing it takes nothing.
     expect(performance.now() - started).toBeLessThan(200);
     // The page's own path and query, without a fragment: the address bar then holds no older case.
@@ -365,10 +361,9 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
   });
 
   it('opens a link navigated to in the open app, and keeps the case when that link is bad', () => {
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win } = fakeWindow();
     const other = { ...DEFAULT_CASE, answer: '{"other":true}', client: 'sdk-v2-node' as const };
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     win.navigate(encodePermalink(other));
     expect(store.getState().answer).toBe('{"other":true}');
     expect(store.getState().client).toBe('sdk-v2-node');
@@ -379,9 +374,8 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
 
   it('opens a link navigated to even when a pending write of the edited case lands before the hashchange event', () => {
     vi.useFakeTimers();
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win, writes } = fakeWindow();
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     store.getState().setField('answer', '{"edited":true}');
     const example = EXAMPLES[2]!;
     // The throttled write runs between the navigation and its event: the address bar then holds the edited case.
@@ -393,9 +387,8 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
 
   it('puts a link navigated to back in the address bar when a pending write of the edited case lands before its event', () => {
     vi.useFakeTimers();
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win, writes } = fakeWindow();
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     store.getState().setField('answer', '{"edited":true}');
     const link = encodePermalink({ ...DEFAULT_CASE, answer: '{"linked":true}' });
     win.navigateLate(link, () => vi.advanceTimersByTime(1000));
@@ -410,10 +403,9 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
 
   it('opens the link last written again once the case was edited, even before the edit reached the address bar', () => {
     vi.useFakeTimers();
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const link = encodePermalink(DEFAULT_CASE);
     const { win, writes } = fakeWindow(link);
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     store.getState().setField('answer', '{"edited":true}');
     // Within the write's throttle the address bar still holds `link`; the user goes there (through another fragment).
     win.navigate('#');
@@ -425,10 +417,9 @@ describe('URL sync: the fragment follows the case, throttled, only on change', (
   });
 
   it('opens an example link navigated to, remembering which example it is', () => {
-    const store = createPlaygroundStore(DEFAULT_CASE);
     const { win } = fakeWindow();
     const example = EXAMPLES[2]!;
-    startUrlSync(store, win, 1000);
+    const { store } = sync(win);
     win.navigate(exampleLink(example.id));
     expect(store.getState()).toMatchObject({ ...exampleCase(example), exampleId: example.id });
   });

@@ -13,11 +13,11 @@ import { describeWorld } from '../src/state/caseChoices.ts';
 import { DEFAULT_CASE } from '../src/state/defaults.ts';
 import { startLiveEvaluation } from '../src/state/liveEvaluation.ts';
 import { decodePermalink } from '../src/state/permalink.ts';
-import { createAutosave } from '../src/state/persistence/drafts.ts';
-import { memoryStorage } from './memory-storage.ts';
+import { createLinkEncoder, encodePermalink } from '../src/state/linkEncoder.ts';
+import { DRAFT_KEY, draftText } from '../src/state/persistence/draftFormat.ts';
+import { FakeStorage, reopened } from './persistence-harness.ts';
 import { createPlaygroundStore } from '../src/state/store.ts';
 import { parseHostMessage, SET_TYPE } from '../src/ui/embed/messages.ts';
-import { encodePermalink } from '../src/state/linkEncoder.ts';
 
 const ZOD3: Versions = { ...DEFAULT_VERSIONS, zod: '3.25.76' };
 const OLD_WORLD: Case = { ...DEFAULT_CASE, versions: { ...ZOD3, sdk: '1.20.2' }, answerForm: 'result' };
@@ -127,11 +127,16 @@ describe('the store and the evaluator', () => {
   });
 });
 
+/** Storage holding `c` as the draft, as the app writes it. */
+function savedDraft(c: Case): Storage {
+  const text = draftText({ case: c, held: null, previous: null }, createLinkEncoder());
+  if (!text.ok) throw new Error(text.message);
+  return new FakeStorage({ [DRAFT_KEY]: text.text });
+}
+
 describe('drafts and the embed', () => {
   it('a draft keeps the versions and the answer form', () => {
-    const storage = memoryStorage();
-    createAutosave(storage).save(OLD_WORLD);
-    expect(createAutosave(storage).load()?.state).toStrictEqual(OLD_WORLD);
+    expect(reopened(savedDraft(OLD_WORLD)).case).toStrictEqual(OLD_WORLD);
   });
 
   it('an embed `set` takes versions and an answer form, optionally, and refuses unknown ones', () => {
@@ -173,9 +178,7 @@ describe('the protocol era: picked, linked, saved and sent to the engine', () =>
   });
 
   it('drafts and the embed `set` keep the era', () => {
-    const storage = memoryStorage();
-    createAutosave(storage).save(MODERN);
-    expect(createAutosave(storage).load()?.state).toStrictEqual(MODERN);
+    expect(reopened(savedDraft(MODERN)).case).toStrictEqual(MODERN);
     expect(parseHostMessage({ type: SET_TYPE, case: MODERN })).toStrictEqual({ ok: true, case: MODERN });
   });
 });

@@ -1,5 +1,5 @@
 /** The playground's one store (zustand, vanilla): the case being edited, the last evaluation, and messages. */
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore, type StateCreator, type StoreApi, type StoreMutatorIdentifier } from 'zustand/vanilla';
 import { fillCase, normalizeCase, sameCase, sameVersions, type Case, type CaseField, type FilledCase } from '../engine/case.ts';
 import type { AnswerForm, Protocol, Versions } from '../engine/contract/versions.ts';
 import type { Report } from '../engine/report.ts';
@@ -102,7 +102,12 @@ export interface StartContext {
 
 /** Creates the store with a starting case and, optionally, a banner to show at once and where the case came from. */
 export function createPlaygroundStore(initial: Case, banner: Banner | null = null, start: StartContext = {}): PlaygroundStore {
-  return createStore<PlaygroundState>()((set) => ({
+  return createStore<PlaygroundState>()(playgroundState(initial, banner, start));
+}
+
+/** The store's state and actions, for `createStore` or a middleware around it (state/persistence adds persist). */
+export function playgroundState<M extends [StoreMutatorIdentifier, unknown][] = []>(initial: Case, banner: Banner | null = null, start: StartContext = {}): StateCreator<PlaygroundState, M> {
+  return (set) => ({
     ...fillCase(initial),
     linked: start.linked ?? false,
     previousDraft: start.previousDraft ?? null,
@@ -145,7 +150,7 @@ export function createPlaygroundStore(initial: Case, banner: Banner | null = nul
     setStorageNote: (note) => set({ storageNote: note }),
     setWorkerNote: (note) => set({ workerNote: note }),
     setListedDiff: (on) => set({ listedDiff: on }),
-  }));
+  });
 }
 
 /** True while the panes show a report older than the case in the editors. */

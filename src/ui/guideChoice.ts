@@ -2,7 +2,7 @@
  * Whether the first-visit guide was dismissed, remembered in localStorage (best effort: without storage it shows on
  * each fresh visit until dismissed in that page). An embed never reads or writes it.
  */
-import { browserStorage } from '../state/persistence/drafts.ts';
+import { browserStorage } from '../state/persistence/storages.ts';
 
 /** The storage key of the guide's dismissal. */
 export const GUIDE_KEY = 'mcp-schema-playground:guide';

@@ -2,7 +2,7 @@
  * The theme the user picked in the header (light, dark or auto), remembered in localStorage (the UI store, uiStore.ts,
  * holds the current choice). An embed never reads or writes it: its page's `theme=` option decides.
  */
-import { browserStorage } from '../state/persistence/drafts.ts';
+import { browserStorage } from '../state/persistence/storages.ts';
 import { THEMES, type Theme } from './embed/options.ts';
 
 /** The storage key of the chosen theme. */
