@@ -10,9 +10,6 @@ import { checkShape } from './linkShape.ts';
 import { CURRENT_VERSION, MAX_DECODED_BYTES, formatBytes } from './linkEncoder.ts';
 import { messageOf } from '../engine/lib/message.ts';
 
-export type { Case };
-// The encoder has its own module; what it offers is read from here too, beside the decoder.
-
 /** The result of reading a link: the case, or a sentence a user can act on. */
 export type DecodeResult = { ok: true; state: Case } | { ok: false; error: string };
 
