@@ -55,7 +55,10 @@ function PythonInCli() {
       <dl>
         <dt>run</dt>
         <dd>
-          <code data-testid="python-command">npx mcp-schema-playground evaluate {file} --client python-sdk</code>
+          {/* The command's fixed words never break at their hyphens ("-" / "-client" would not paste back). */}
+          <code data-testid="python-command" className="command">
+            npx <span>mcp-schema-playground</span> evaluate {file} <span>--client</span> <span>python-sdk</span>
+          </code>
         </dd>
       </dl>
     </div>
