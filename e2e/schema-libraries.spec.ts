@@ -59,4 +59,7 @@ test('a zod-only converter says it does not apply to another library, not that t
   await expect(listed).toContainText("needs a zod 4 schema: it reads zod's internals, and this is an arktype schema");
   await expect(listed).not.toContainText('tools/list fails:');
   await expect(page.locator('[data-pane="verdict"] [data-policy="raw"]')).toContainText('not run: this converter needs a zod 4 schema');
+  const undeclaredRaw = page.locator('[data-pane="undeclared"] [data-policy="raw"]');
+  await expect(undeclaredRaw.getByTestId('not-run')).toBeVisible();
+  await expect(undeclaredRaw).not.toContainText('refused');
 });

@@ -2,7 +2,7 @@
 import { Fragment, useState } from 'react';
 import { POLICY_ENTRIES, titleOf } from '../../engine/contract/catalog.ts';
 import { NEEDS_ZOD } from '../../engine/import/listing-source.ts';
-import { isPolicyNeedsZod4 } from '../../engine/worlds/needs-zod4.ts';
+import { isConverterNeedsZod, isPolicyNeedsZod4 } from '../../engine/worlds/needs-zod4.ts';
 import { shipsOf } from '../../engine/values.ts';
 import { usePlayground } from '../storeContext.ts';
 import { clipTitle, LIST_ITEMS } from './clip.ts';
@@ -47,12 +47,15 @@ export function UndeclaredPane() {
           )}
         </div>
       )}
-      {rows.map(({ policy, row }, i) => (
+      {rows.map(({ policy, row }, i) => {
+        // A policy that walks zod's internals, or a converter that does, on a schema it cannot read: it did not run.
+        const notRun = isPolicyNeedsZod4(row.refused) || isConverterNeedsZod(converter, row.refused);
+        return (
         <div className="policy-row" key={policy.id} data-policy={policy.id}>
           <span className="policy" title={policy.summary}>
             {policy.title}
           </span>
-          {isPolicyNeedsZod4(row.refused) ? (
+          {notRun ? (
             <span className="keys muted" data-testid="not-run">
               not run
             </span>
@@ -67,7 +70,7 @@ export function UndeclaredPane() {
             <span className="said muted" data-testid="needs-zod">
               not run: {NEEDS_ZOD}
             </span>
-          ) : isPolicyNeedsZod4(row.refused) ? (
+          ) : notRun ? (
             <Said tone="warn" label="not run" text={row.refused ?? ''} same={sameAsEarlier(rows, i, (r) => r.refused)} />
           ) : (
             row.refused && <Said tone="error" label="refused" text={row.refused} same={sameAsEarlier(rows, i, (r) => r.refused)} />
@@ -79,7 +82,8 @@ export function UndeclaredPane() {
             </span>
           )}
         </div>
-      ))}
+        );
+      })}
     </>
   );
 }
