@@ -15,6 +15,11 @@ export function caseDigest(c: unknown): string {
   return hashStrings(digestParts(c));
 }
 
+/** The same digest from parts already read off the case (`digestParts`), so a caller that keeps them reads the case once. */
+export function digestOf(parts: readonly string[]): string {
+  return hashStrings(parts);
+}
+
 /** Whether a reply (`id`, `digest`) answers the request the page sent under that id. */
 export function acceptsReply(sent: SentRequest | undefined, reply: { id: unknown; digest?: unknown }): boolean {
   return sent !== undefined && reply.id === sent.id && reply.digest === sent.digest;

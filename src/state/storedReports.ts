@@ -9,7 +9,7 @@
  * the same case text, compared in full (not by a hash), and is checked against the contract again when read.
  */
 import { digestParts } from '../engine/case/wire.ts';
-import { caseDigest } from '../sandbox/digest.ts';
+import { digestOf } from '../sandbox/digest.ts';
 import { engineCaseOf, sameCase } from '../engine/case.ts';
 import { ENGINE_FIELDS } from '../engine/case/names.ts';
 import type { Report } from '../engine/report.ts';
@@ -42,12 +42,12 @@ export const MAX_KEPT = 16;
 /** A case whose text (schema and answer) is longer is not kept: its report would be large to store and to read back. */
 export const MAX_KEPT_CHARS = 512 * 1024;
 
-const keyOf = (build: string, engineCase: unknown): string => `${build}\n${caseDigest(engineCase)}`;
+const keyOf = (build: string, parts: readonly string[]): string => `${build}\n${digestOf(parts)}`;
 
 /** The stored report for `engineCase` under `build`, checked; null when there is none, or it is for other text, or it fails the contract. */
 export async function storedReport(shelf: Shelf, build: string, engineCase: unknown): Promise<Report | null> {
   const parts = digestParts(engineCase);
-  const entry = await shelf.get(keyOf(build, engineCase)).catch(() => undefined);
+  const entry = await shelf.get(keyOf(build, parts)).catch(() => undefined);
   if (!entry || entry.build !== build || !Array.isArray(entry.parts) || entry.parts.length !== parts.length || entry.parts.some((p, i) => p !== parts[i])) return null;
   const checked = checkReport(entry.report);
   return checked.ok && checked.report.pending === undefined ? checked.report : null;
@@ -57,7 +57,7 @@ export async function storedReport(shelf: Shelf, build: string, engineCase: unkn
 export async function keepReport(shelf: Shelf, build: string, engineCase: unknown, report: Report, now = Date.now()): Promise<void> {
   const parts = digestParts(engineCase);
   if (parts.reduce((n, p) => n + p.length, 0) > MAX_KEPT_CHARS || report.pending !== undefined) return;
-  await shelf.put({ key: keyOf(build, engineCase), build, parts, report, at: now });
+  await shelf.put({ key: keyOf(build, parts), build, parts, report, at: now });
   const ages = await shelf.ages();
   if (ages.length > MAX_KEPT) await shelf.delete(ages.sort((a, b) => a.at - b.at).slice(0, ages.length - MAX_KEPT).map((a) => a.key));
 }
