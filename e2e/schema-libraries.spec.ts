@@ -4,6 +4,7 @@
  * shows its trap in the real packages' words.
  */
 import { LIBRARY_EXAMPLES } from '../src/examples/libraries.ts';
+import { LIBRARY_CATALOG } from '../src/engine/libs/catalog.ts';
 import { expect, openCase, openLink, test } from './fixtures.ts';
 
 const LIBRARY_CHUNK = /\/engine-lib-([a-z]+)-[\w-]+\.js$/;
@@ -43,6 +44,9 @@ for (const example of LIBRARY_EXAMPLES) {
     const [pane, says] = TRAPS[example.id] ?? ['verdict', '\u0000'];
     await expect(page.locator(`[data-pane="${pane}"]`)).toContainText(says);
     expect([...new Set(fetched)]).toEqual([example.id.split('-')[0]]);
+    // The schema editor names the library, not zod.
+    const label = LIBRARY_CATALOG.find((l) => example.id.startsWith(`${l.vendor}-`))?.label;
+    await expect(page.locator('[data-editor="schema"] h2')).toHaveText(`${label} schema`);
   });
 }
 

@@ -1,7 +1,8 @@
-/** The left column: the zod schema editor above the sample answer (or call arguments) editor, and their keys. */
+/** The left column: the schema editor above the sample answer (or call arguments) editor, and their keys. */
 import { lazy, Suspense } from 'react';
 import { AnswerFormPicker } from './controls/AnswerFormPicker.tsx';
 import { EditorPanel } from './editor/EditorPanel.tsx';
+import { schemaTitle } from './schemaTitle.ts';
 import { usePlayground, useUi } from './storeContext.ts';
 
 // Import and Generate are off in embeds and act on a click: their code loads after the first verdict, at Monaco's gate
@@ -12,12 +13,13 @@ const Import = lazy(() => import('./import/Import.tsx').then((m) => ({ default: 
 /** Both editors. */
 export function Editors() {
   const output = usePlayground((s) => s.role === 'output');
+  const title = usePlayground((s) => schemaTitle(s.schema));
   const afterFirstVerdict = useUi((s) => s.monacoOpen);
   return (
     <div className="editors">
       <EditorPanel
         name="schema"
-        title="Zod schema"
+        title={title}
         aside={
           <>
             <span className="hint">TypeScript · export default your schema</span>

@@ -9,6 +9,8 @@ import type { Token } from '../load/scan.ts';
 export interface LibraryEntry {
   /** The `~standard.vendor` its schemas carry. */
   vendor: string;
+  /** Its name as its own docs write it ("ArkType"): the schema editor's title says "<label> schema". */
+  label: string;
   /** npm name → the pinned version (test/schema-libraries.test.ts holds them to package.json and the installed packages). */
   packages: Readonly<Record<string, string>>;
   /** The import specifiers a schema module may use: the keys of its chunk's module map (libs/lib-*.ts). */
@@ -18,9 +20,9 @@ export interface LibraryEntry {
 }
 
 export const LIBRARY_CATALOG: readonly LibraryEntry[] = [
-  { vendor: 'valibot', packages: { valibot: '1.5.0', '@valibot/to-json-schema': '1.8.0' }, specifiers: ['valibot', '@valibot/to-json-schema'] },
-  { vendor: 'arktype', packages: { arktype: '2.2.9' }, specifiers: ['arktype'] },
-  { vendor: 'effect', packages: { effect: '4.1.0' }, specifiers: ['effect', 'effect/Schema'], only: { specifier: 'effect', names: ['Schema'] } },
+  { vendor: 'valibot', label: 'Valibot', packages: { valibot: '1.5.0', '@valibot/to-json-schema': '1.8.0' }, specifiers: ['valibot', '@valibot/to-json-schema'] },
+  { vendor: 'arktype', label: 'ArkType', packages: { arktype: '2.2.9' }, specifiers: ['arktype'] },
+  { vendor: 'effect', label: 'Effect', packages: { effect: '4.1.0' }, specifiers: ['effect', 'effect/Schema'], only: { specifier: 'effect', names: ['Schema'] } },
 ];
 
 /** Every specifier a library answers. */

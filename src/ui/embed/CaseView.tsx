@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { tokenizeJson } from '../tokens/jsonTokens.ts';
 import { Tokens } from '../tokens/Tokens.tsx';
 import { tokenizeTs } from '../tokens/tsTokens.ts';
+import { schemaTitle } from '../schemaTitle.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 
 /** Past this many characters the text is shown without highlighting (thousands of spans cost more than they help). */
@@ -15,7 +16,7 @@ export function CaseView() {
   const output = usePlayground((s) => s.role === 'output');
   return (
     <div className="case-view">
-      <Source title="Zod schema" text={schema} tokenize={tokenizeTs} />
+      <Source title={schemaTitle(schema)} text={schema} tokenize={tokenizeTs} />
       <Source title={output ? 'Sample answer' : 'Call arguments'} text={answer} tokenize={tokenizeJson} />
     </div>
   );
