@@ -30,7 +30,7 @@ import { pageHeap, workerHeaps } from './memory.ts';
 import { CATEGORIES, FIRST_VERDICT_MARK, sampledSelfTimes, threadTimes, tracedLoad, tracePage, type ThreadTime, type TraceEvent, type Waterfall } from './waterfall.ts';
 import { largeObjectCase, largeUnionCase, type BenchCase } from './cases.ts';
 import { compareGrids, renderGrids } from './compare.ts';
-import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink } from './floor.ts';
+import { buildFloor, FLOOR_PAGE, FLOOR_VERDICT, floorLink, type FloorInput } from './floor.ts';
 import { size, table, type RunOptions, type Section, type SectionResult } from './run.ts';
 import type { Case } from '../src/engine/case.ts';
 import { encodePermalink } from '../src/state/linkEncoder.ts';
@@ -380,6 +380,8 @@ interface EditCase {
   kind: 'gallery' | 'large';
   case: Case;
   keys: readonly string[];
+  /** A large case opened from its link, as a gallery case is, rather than pasted into the app. */
+  link?: boolean;
 }
 
 function galleryEditCase(): EditCase {
@@ -487,17 +489,18 @@ const selectedText = (page: Page): Promise<string | null> =>
   page.evaluate((row) => (window as BenchWindow).__benchSelected!(row), VERDICT_ROW);
 
 /**
- * Opens `ec` as a user would: a gallery case from its link; a large case pasted (loaded through the store, one run)
+ * Opens `ec` as a user would: a gallery case (or a large one marked `link`) from its link; a large case pasted (loaded through the store, one run)
  * into the app opened on the default case, so its worker is warm, as it is when someone pastes a big schema. A large
  * case "works" when that run lands within the run budget the app gives it (src/sandbox/policy.ts runBudgetMs: it
  * grows with the schema and answer size); the edits after it are warm runs, each timed on its own.
  */
 async function open(page: Page, ec: EditCase): Promise<{ failed: string } | null> {
-  await page.goto(`/${encodePermalink(ec.kind === 'gallery' ? ec.case : DEFAULT_CASE)}`);
+  const linked = ec.kind === 'gallery' || ec.link === true;
+  await page.goto(`/${encodePermalink(linked ? ec.case : DEFAULT_CASE)}`);
   const first = await firstVerdict(page, 120_000);
   if ('failed' in first) return first;
   await page.waitForFunction(() => (window as BenchWindow).__playground?.ready() === true, undefined, { timeout: 60_000 });
-  if (ec.kind === 'gallery') return null;
+  if (linked) return null;
   // Pasted once the app has settled (Monaco and its TypeScript worker load after the first verdict).
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
   await page.evaluate((c) => (window as BenchWindow).__playground!.store.getState().loadCase(c), ec.case);
@@ -1204,6 +1207,126 @@ function renderGiant(g: GiantResult): string[] {
   ];
 }
 
+// ---------------------------------------------------------------- edit → verdict against the floor
+
+/** The app's edit p50 against the floor's own re-evaluation: at most this many times (issue 37). */
+const EDIT_RATIO_TARGET = 10;
+
+/** One case's edits in the app and in the floor page, the same keystrokes at the same place, in the same run. */
+interface FloorEditRow {
+  id: string;
+  kind: EditCase['kind'];
+  answerBytes: number;
+  key: string;
+  app: Stats;
+  floor: Stats;
+  /** The 1-minute load average when the app's and the floor's edits began. */
+  loadavg: [number, number];
+}
+
+/**
+ * The floor's edits (bench/floor): the answer in its textarea, the cursor before the closing quote of `key`'s name, and
+ * `n` keystrokes alternately adding a letter and taking it back, each timed in the page from its keydown to the
+ * worker's verdict for it painted (the frame after it lands). The floor evaluates the whole case again per input.
+ */
+async function floorEdits(browser: Browser, origin: string, c: FloorInput, key: string, n: number, blocked: string[]): Promise<Stats> {
+  const { context } = await freshContext(browser, origin, blocked);
+  try {
+    const page = await context.newPage();
+    await page.goto(floorLink(c));
+    await page.locator(FLOOR_VERDICT).waitFor({ timeout: 60_000 });
+    const box = page.locator('#answer');
+    await box.fill(c.answer);
+    // Every input the fill sent answered (the page numbers the edits it sends, the worker echoes the number).
+    const settled = () => {
+      const sent = document.getElementById('answer')?.dataset['edit'];
+      return sent !== undefined && document.getElementById('verdict')?.dataset['edit'] === sent;
+    };
+    await page.waitForFunction(settled, undefined, { timeout: 60_000 });
+    const at = c.answer.indexOf(`"${key}"`) + 1 + key.length;
+    await box.evaluate((el: HTMLTextAreaElement, pos: number) => (el.focus(), el.setSelectionRange(pos, pos)), at);
+    const times: number[] = [];
+    let failed = 0;
+    for (let i = 0; i < n; i++) {
+      await page.evaluate(() => {
+        const out = document.getElementById('verdict') as HTMLOutputElement;
+        const box = document.getElementById('answer') as HTMLTextAreaElement;
+        const before = Number(out.dataset['edit']);
+        (window as { __floorEdit?: Promise<number | null> }).__floorEdit = new Promise((resolve) => {
+          let t0: number | null = null;
+          addEventListener('keydown', () => void (t0 ??= performance.now()), { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            // The keystroke's own verdict: the last edit sent, answered.
+            if (t0 === null || Number(out.dataset['edit']) <= before || out.dataset['edit'] !== box.dataset['edit']) return;
+            observer.disconnect();
+            clearTimeout(timer);
+            requestAnimationFrame(() => resolve(performance.now() - (t0 ?? 0)));
+          });
+          observer.observe(out, { attributes: true });
+          const timer = setTimeout(() => (observer.disconnect(), resolve(null)), 60_000);
+        });
+      });
+      await page.keyboard.press(i % 2 === 0 ? 'x' : 'Backspace');
+      const ms = await page.evaluate(() => (window as { __floorEdit?: Promise<number | null> }).__floorEdit ?? null);
+      if (ms === null) failed++;
+      else times.push(ms);
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1000 })));
+    }
+    if ((await box.inputValue()) !== c.answer && n % 2 === 0) throw new Error('floor edits: the answer did not come back to the case');
+    return stats(times, failed);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Edit → verdict on the small permalink's case and the 300-field case, the app first (its own edit row, which picks the
+ * key whose renaming changes the verdict), then the floor with the same key and keystrokes.
+ */
+async function editsAgainstFloor(browser: Browser, origin: string, n: number, blocked: string[]): Promise<FloorEditRow[]> {
+  const large = largeObjectCase(LARGE_LINK_BYTES);
+  const cases: EditCase[] = [
+    { id: 'small permalink (the default case)', kind: 'gallery', case: DEFAULT_CASE, keys: ['id', 'total'] },
+    // From its link, as the first-verdict row opens it (a paste into the app is the other edit row's).
+    { ...fromBench({ ...large, id: `300-field permalink (${size(Buffer.byteLength(large.case.answer))} answer)` }, ['g0', 'f0_0']), link: true },
+  ];
+  const rows: FloorEditRow[] = [];
+  for (const ec of cases) {
+    const appLoad = loadavg()[0] ?? Number.NaN;
+    const app = await edits(browser, origin, [ec], n, blocked);
+    if (app.tooLarge.length > 0 || app.edit.n === 0) throw new Error(`edit row, ${ec.id}: the app's edits did not run (${[...app.tooLarge, ...app.failures].join('; ')})`);
+    const floorLoad = loadavg()[0] ?? Number.NaN;
+    process.stderr.write(`bench browser: ${ec.id}: the floor's edits\n`);
+    const floor = await floorEdits(browser, origin, { tool: ec.case.tool ?? 'my_tool', schema: ec.case.schema, answer: ec.case.answer }, app.key, n, blocked);
+    rows.push({ id: ec.id, kind: ec.kind, answerBytes: app.answerBytes, key: app.key, app: app.edit, floor, loadavg: [appLoad, floorLoad] });
+  }
+  return rows;
+}
+
+function renderFloorEdits(rows: readonly FloorEditRow[]): string[] {
+  return [
+    `Edit → verdict against the floor (ms from keydown to the selected verdict painted; the floor: keydown in its textarea to its worker's new verdict painted, the whole case evaluated again; target: app p50 ≤ ${EDIT_RATIO_TARGET}× the floor's p50, app p95 ≤ ${BUDGET.editGalleryMs} ms small, ≤ ${BUDGET.editLargeMs} ms 300 fields on a quiet host)`,
+    table([
+      ['case', 'answer', 'key', 'edits', 'failed', 'app p50', 'p95', 'floor p50', 'p95', 'app/floor p50', 'load avg (app, floor)', 'target (p50 ratio)', 'target (app p95)'],
+      ...rows.map((r) => [
+        `  ${r.id}`,
+        size(r.answerBytes),
+        r.key,
+        String(r.app.n),
+        `${r.app.failed} + ${r.floor.failed}`,
+        ms(r.app.p50),
+        ms(r.app.p95),
+        ms(r.floor.p50),
+        ms(r.floor.p95),
+        ratio(r.app.p50, r.floor.p50),
+        r.loadavg.map((l) => l.toFixed(2)).join(', '),
+        withinRatio(r.app.p50 / r.floor.p50, EDIT_RATIO_TARGET),
+        against(r.app.p95, r.kind === 'large' ? BUDGET.editLargeMs : BUDGET.editGalleryMs, msOver),
+      ]),
+    ]),
+  ];
+}
+
 // ---------------------------------------------------------------- figures
 
 function stats(sample: readonly number[], failed: number): Stats {
@@ -1226,6 +1349,7 @@ interface Result {
   blocked: number;
   loads: LoadResult[];
   edits: EditResult[];
+  floorEdits: FloorEditRow[];
   giant: GiantResult;
   runaway: RunawayResult;
   repeat: RepeatResult;
@@ -1370,7 +1494,7 @@ function renderClientRealm(b: Result['clientRealm']): string[] {
 
 function render(r: Result): string {
   const lines = [`Headless Chromium ${r.chromium}, built app via vite preview, fresh context (cold cache) per load; requests beyond localhost blocked: ${r.blocked}`, ''];
-  lines.push(...renderLoads(r.loads), '', ...renderProfiles(r.profiles), '', ...renderRepeatTraces(r.traces), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
+  lines.push(...renderLoads(r.loads), '', ...renderProfiles(r.profiles), '', ...renderRepeatTraces(r.traces), '', ...renderRepeat(r.repeat), '', ...renderEdits(r.edits), '', ...renderFloorEdits(r.floorEdits), '', ...renderMemory(r.edits), '', ...renderRunaway(r.runaway), '', ...renderGiant(r.giant));
   lines.push('', 'JavaScript fetched before the first verdict (gzip, each file on its own; the load with the median total)');
   const kinds = ['script', 'engine worker', 'engine chunk', 'client realm', 'inline script', 'editor worker'] as const;
   const pages = r.loads.filter((l) => l.page === 'app' || l.page === 'embed');
@@ -1414,7 +1538,7 @@ async function waterfall(browser: Browser, origin: string, dir: string, label: s
 const LARGE_LINK_BYTES = 100_000;
 
 /** The rows `--row` runs alone. */
-const ROWS = ['giant-answer', 'repeat-visit', 'compare-grid', 'floor', 'runaway', 'edit-profile'];
+const ROWS = ['giant-answer', 'repeat-visit', 'compare-grid', 'floor', 'runaway', 'edit-profile', 'edit-floor'];
 
 /**
  * The app against the floor page (bench/floor.ts) on the same cases, in one run: first verdicts taking turns with
@@ -1466,6 +1590,10 @@ export const section: Section = {
         const profile = await editProfile(browser, server.origin, quick ? 10 : 20, blocked);
         return { text: renderEditProfile(profile).join('\n'), json: { dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, editProfile: profile, quick, blockedUrls: blocked } };
       }
+      if (row === 'edit-floor') {
+        const floorEdited = await editsAgainstFloor(browser, server.origin, n.edits, blocked);
+        return { text: renderFloorEdits(floorEdited).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, floorEdits: floorEdited, quick, blockedUrls: blocked } };
+      }
       if (row === 'runaway') {
         const runaways = await runaway(browser, server.origin, n.runaway, blocked);
         return { text: renderRunaway(runaways).join('\n'), json: { budget: BUDGET, dist: dist ?? '(fresh build)', chromium: browser.version(), blocked: blocked.length, runaway: runaways, quick, blockedUrls: blocked } };
@@ -1490,11 +1618,12 @@ export const section: Section = {
         await edits(browser, server.origin, objects ?? [], n.memoryEdits, blocked, true),
         await edits(browser, server.origin, unions ?? [], n.edits, blocked),
       ];
+      const floorEdited = await editsAgainstFloor(browser, server.origin, n.edits, blocked);
       const runaways = await runaway(browser, server.origin, n.runaway, blocked);
       process.stderr.write('bench browser: engine worker breakdown\n');
       const worker = await workerBreakdown();
       const clientRealm = await clientRealmBreakdown();
-      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, giant, runaway: runaways, repeat, profiles, traces, waterfalls, worker, clientRealm, quick };
+      const result: Result = { chromium: browser.version(), blocked: blocked.length, loads: pageLoads, edits: edited, floorEdits: floorEdited, giant, runaway: runaways, repeat, profiles, traces, waterfalls, worker, clientRealm, quick };
       return { text: render(result), json: { budget: BUDGET, dist: dist ?? '(fresh build)', ...result, blockedUrls: blocked } };
     } finally {
       await browser.close();

@@ -19,7 +19,7 @@ export interface RunOptions {
   quick: boolean;
   /** `--dist <dir>`: an existing build for the browser section to serve instead of building one. */
   dist: string | undefined;
-  /** `--row <id>`: only this row of a section (the browser section knows `giant-answer`, `repeat-visit`, `compare-grid`, `floor`, `runaway` and `edit-profile`). */
+  /** `--row <id>`: only this row of a section (the browser section knows `giant-answer`, `repeat-visit`, `compare-grid`, `floor`, `runaway`, `edit-profile` and `edit-floor`). */
   row: string | undefined;
 }
 

@@ -68,4 +68,27 @@ describe('the floor page of npm run bench', () => {
       await page.close();
     }
   }, 120_000);
+
+  // The bench's edit row types into the floor's textarea: each input is evaluated again, from the schema module up.
+  it('evaluates an edited answer again and shows the engine’s verdict for it', async () => {
+    const [failing, accepted] = [CASES[0]?.case, CASES[1]?.case];
+    if (!failing || !accepted) throw new Error('no cases');
+    const origin = server.resolvedUrls?.local[0];
+    if (!origin) throw new Error('vite preview gave no local URL');
+    const page = await browser.newPage();
+    try {
+      await page.goto(new URL(floorLink(failing).slice(1), origin).href);
+      await expect.poll(() => page.locator(FLOOR_VERDICT).textContent(), { timeout: 60_000 }).toBe(await engineVerdict(failing));
+      await page.locator('#answer').fill(accepted.answer);
+      await expect.poll(() => page.locator(FLOOR_VERDICT).textContent(), { timeout: 60_000 }).toBe(await engineVerdict(accepted));
+      await page.locator('#answer').fill(failing.answer);
+      await expect.poll(() => page.locator(FLOOR_VERDICT).textContent(), { timeout: 60_000 }).toBe(await engineVerdict(failing));
+      // The verdict on screen answers the last input (the page numbers each one it sends).
+      const sent = await page.locator('#answer').getAttribute('data-edit');
+      expect(Number(sent)).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('#verdict').getAttribute('data-edit')).toBe(sent);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 });

@@ -9,7 +9,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { inflateSync, strFromU8 } from 'fflate';
 import * as zod from 'zod';
 import * as z4mini from 'zod/v4-mini';
-import { type FloorCase, type FloorVerdict, VALID_TEXT } from './protocol.ts';
+import { type FloorCase, type FloorEdit, type FloorVerdict, VALID_TEXT } from './protocol.ts';
 
 function decode(fragment: string): FloorCase {
   const b64 = fragment.replace(/-/g, '+').replace(/_/g, '/');
@@ -28,7 +28,7 @@ function schemaOf(js: string): zod.ZodType {
   return module.exports['default'] as zod.ZodType;
 }
 
-function verdictOf(c: FloorCase): FloorVerdict {
+function verdictOf(c: FloorCase): Omit<FloorVerdict, 'edit'> {
   const schema = schemaOf(c.js);
   const answer = JSON.parse(c.answer) as unknown;
   const parsed = schema.safeParse(answer);
@@ -40,12 +40,19 @@ function verdictOf(c: FloorCase): FloorVerdict {
   return { kind: 'invalid', text: `MCP error -32602: Structured content does not match the tool's output schema: ${result.errorMessage}` };
 }
 
-self.onmessage = (e: MessageEvent<string>) => {
-  let verdict: FloorVerdict;
+/** The case last evaluated: an edit changes its answer and evaluates it all again, from the schema module up. */
+let current: FloorCase | null = null;
+
+self.onmessage = (e: MessageEvent<string | FloorEdit>) => {
+  const edit = typeof e.data === 'string' ? 0 : e.data.edit;
+  let verdict: Omit<FloorVerdict, 'edit'>;
   try {
-    verdict = verdictOf(decode(e.data));
+    if (typeof e.data === 'string') current = decode(e.data);
+    else if (current) current = { ...current, answer: e.data.answer };
+    if (!current) throw new Error('an edit before the case');
+    verdict = verdictOf(current);
   } catch (err) {
     verdict = { kind: 'error', text: err instanceof Error ? err.message : String(err) };
   }
-  (globalThis as unknown as { postMessage(message: FloorVerdict): void }).postMessage(verdict);
+  (globalThis as unknown as { postMessage(message: FloorVerdict): void }).postMessage({ ...verdict, edit });
 };
