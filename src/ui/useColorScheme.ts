@@ -7,15 +7,19 @@ import { useServices, useUi } from './storeContext.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
+/** The page's one query list: React reads the snapshot on every render, and `matchMedia` makes a new list per call. */
+let media: MediaQueryList | undefined;
+const systemDark = (): MediaQueryList => (media ??= window.matchMedia(QUERY));
+
 function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
+  const list = systemDark();
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
 }
 
 /** The system's scheme, live. */
 export function useSystemScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'));
+  return useSyncExternalStore(subscribe, () => (systemDark().matches ? 'dark' : 'light'));
 }
 
 /** 'dark' or 'light', live. */

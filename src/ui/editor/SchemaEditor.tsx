@@ -1,10 +1,11 @@
-/** The zod schema editor (TypeScript), marked where the schema failed to load. Lazily loaded with Monaco. */
+/** The schema editor (TypeScript), marked where the schema failed to load. Lazily loaded with Monaco. */
 import { useCallback, useMemo } from 'react';
 import { selectIsEarlier } from '../../state/store.ts';
 import { usePlayground, useServices } from '../storeContext.ts';
 import { useColorScheme } from '../useColorScheme.ts';
 import CodeEditor from './CodeEditor.tsx';
 import { schemaMarkers } from './schemaMarkers.ts';
+import { schemaTitle } from '../schemaTitle.ts';
 
 /** The schema editor. */
 export default function SchemaEditor() {
@@ -16,6 +17,6 @@ export default function SchemaEditor() {
   const markers = useMemo(() => schemaMarkers(schema, report, converter), [schema, report, converter]);
   const onChange = useCallback((t: string) => store.getState().setField('schema', t), [store]);
   return (
-    <CodeEditor name="schema" language="typescript" value={schema} onChange={onChange} markers={markers} theme={useColorScheme()} ariaLabel="Zod schema (TypeScript)" />
+    <CodeEditor name="schema" language="typescript" value={schema} onChange={onChange} markers={markers} theme={useColorScheme()} ariaLabel={`${schemaTitle(schema)} (TypeScript)`} />
   );
 }
