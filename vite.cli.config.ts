@@ -17,6 +17,7 @@ import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { worlds } from './build/worlds-plugin.ts';
+import { zodParts } from './vite-plugins/zodParts.ts';
 
 /**
  * The CLI's entry points, by output name (dist-cli/<name>.js): the one list. Adding an entry (a Node worker_thread's
@@ -83,7 +84,8 @@ export default defineConfig({
   root: ROOT,
   // The app's index.html, public/ and plugins are not the CLI's.
   publicDir: false,
-  plugins: [noWorldsHook, worlds(ROOT), thirdPartyLicenses],
+  // zod's rarely used parts are chunks loaded on mention, as in the browser's engine (vite-plugins/zodParts.ts).
+  plugins: [noWorldsHook, worlds(ROOT), zodParts(ROOT), thirdPartyLicenses],
   // Packages' Node builds (the SDKs' stdio transports, cross-spawn), not their browser builds.
   resolve: { conditions: ['node', 'import', 'module', 'default'], mainFields: ['module', 'main'] },
   build: {

@@ -142,6 +142,23 @@ export const PARITY_ROWS: ParityRow[] = [
     schema: 'import { Schema } from "effect";\n\nexport const outputSchema = Schema.toStandardJSONSchemaV1(Schema.toStandardSchemaV1(Schema.Struct({ id: Schema.String, n: Schema.Number })));\n',
     answer: '{"id":"1","n":"x","costCenter":"CC-7"}',
   },
+  // zod's locales, compile and fromJSONSchema are chunks the worker loads for a source that names them (src/engine/zod-parts).
+  // The locale is the schemas' own error map, not z.config: these rows share one realm in test/harden.probe.ts.
+  {
+    id: 'zod-locale-fr',
+    schema: `${Z}const fr = z.locales.fr().localeError;\nexport default z.object({ n: z.number({ error: fr }), s: z.string({ error: fr }).min(3, { error: fr }) });\n`,
+    answer: '{"n":"x","s":"a"}',
+  },
+  {
+    id: 'zod-compile',
+    schema: `${Z}export default z.compile(z.object({ n: z.number(), s: z.string().min(3) }));\n`,
+    answer: '{"n":"x","s":"a","extra":1}',
+  },
+  {
+    id: 'zod-from-json-schema',
+    schema: `${Z}export default z.fromJSONSchema({ type: 'object', properties: { n: { type: 'number' }, s: { type: 'string', minLength: 3 } }, required: ['n', 's'] });\n`,
+    answer: '{"n":"x","s":"a"}',
+  },
 ];
 
 /** The case a row evaluates. */

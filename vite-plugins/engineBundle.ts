@@ -10,6 +10,7 @@
 import { resolve } from 'node:path';
 import { build, type BuildEnvironmentOptions, type PluginOption, type ResolvedConfig, type Rolldown } from 'vite';
 import { worlds } from '../build/worlds-plugin.ts';
+import { zodParts } from './zodParts.ts';
 
 /** What a sandbox bundle needs of Vite's resolved config. */
 export type BundleConfig = Pick<ResolvedConfig, 'root' | 'mode' | 'command'>;
@@ -128,9 +129,10 @@ function dynamicImportOf(name: string): RegExp {
 
 /**
  * Bundles `entry` (relative to the root) into the core script and its chunks, named `<prefix>-<name>-<hash>.js`;
- * `plugins`: the engine's are the version worlds'.
+ * `plugins`: the engine's are the version worlds' and the zod parts' (zodParts.ts: zod's locales, compile and
+ * fromJSONSchema are chunks of their own, src/engine/zod-parts).
  */
-export async function bundleEngine(config: BundleConfig, entry: string, options: { prefix: string; plugins: PluginOption[] } = { prefix: 'engine', plugins: [worlds(config.root)] }): Promise<EngineBundle> {
+export async function bundleEngine(config: BundleConfig, entry: string, options: { prefix: string; plugins: PluginOption[] } = { prefix: 'engine', plugins: [worlds(config.root), zodParts(config.root)] }): Promise<EngineBundle> {
   const host: PluginOption = {
     name: 'engine-chunk-host',
     resolveId: (id) => (id === CHUNK_HOST_ID ? `\0${CHUNK_HOST_ID}` : undefined),

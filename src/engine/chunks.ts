@@ -13,6 +13,7 @@ import { worldChunksFor } from './worlds/entries.ts';
 import { needsSucrase, sucraseChunk, type TranspileMemo } from './load/transpile.ts';
 import { sdkV2 } from './real-sdk/v2-chunk.ts';
 import { libraryChunksFor } from './libs/index.ts';
+import { zodPartChunksFor } from './zod-parts/index.ts';
 
 export { chunk, type Chunk };
 
@@ -29,13 +30,14 @@ function reportChunks(input: unknown): ReadonlyArray<Chunk<unknown>> {
 
 /**
  * The chunks a case needs: those of its version world (worlds/entries.ts), sucrase for a source that is not plain
- * JavaScript, the schema libraries its source imports (libs/index.ts), and either those of the full report or,
+ * JavaScript, the schema libraries its source imports (libs/index.ts), the parts of zod its source mentions
+ * (zod-parts/index.ts: locales, compile, fromJSONSchema), and either those of the full report or,
  * for a realm that only computes the first report (phases/first.ts `firstChunksFor`), the ones given.
  */
 export function chunksFor(input: unknown, first?: ReadonlyArray<Chunk<unknown>>, memo?: TranspileMemo): ReadonlyArray<Chunk<unknown>> {
   // A library's schema is registered on the v2 server even in a first report (SDK 1.x takes zod only: load/register.ts).
   const libraries = libraryChunksFor(input);
-  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input, memo), ...(libraries.length > 0 ? [sdkV2, ...libraries] : [])];
+  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input, memo), ...zodPartChunksFor(input), ...(libraries.length > 0 ? [sdkV2, ...libraries] : [])];
 }
 
 /** sucrase, when the case's schema source is not a plain JavaScript module (load/transpile.ts). */
