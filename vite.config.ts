@@ -156,9 +156,9 @@ const UI_MODULES = [/\/src\/ui\/App\.tsx$/, /\/node_modules\/react-dom\/client\.
 
 /**
  * The page's entry chunk is small (main.tsx: the sandbox frame, the stores, the starting case); the UI's chunks are
- * imported dynamically once it has run, so that the frame and its workers start before React and the App are
- * compiled and evaluated. This asks for the UI's chunks (and the chunks they import) with the page, as
- * modulepreload links in index.html beside the entry's own, so they are fetched and compiled while the entry runs.
+ * imported dynamically, so that the frame and its workers start before React DOM and the App are evaluated. This asks
+ * for the UI's chunks (and the chunks they import) with the page, as modulepreload links in index.html beside the
+ * entry's own, so they are fetched (and compiled, off the main thread) while the entry runs.
  */
 function uiPreload(): Plugin {
   let base = './';
