@@ -151,6 +151,48 @@ function sandbox(): Plugin {
   };
 }
 
+/** The modules main.tsx imports dynamically for the UI (React DOM and the App), preloaded with the page. */
+const UI_MODULES = [/\/src\/ui\/App\.tsx$/, /\/node_modules\/react-dom\/client\.js$/];
+
+/**
+ * The page's entry chunk is small (main.tsx: the sandbox frame, the stores, the starting case); the UI's chunks are
+ * imported dynamically, so that the frame and its workers start before React DOM and the App are evaluated. This asks
+ * for the UI's chunks (and the chunks they import) with the page, as modulepreload links in index.html beside the
+ * entry's own, so they are fetched (and compiled, off the main thread) while the entry runs.
+ */
+function uiPreload(): Plugin {
+  let base = './';
+  return {
+    name: 'ui-preload',
+    apply: 'build',
+    configResolved(c) {
+      base = c.base === '' ? './' : c.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk: entry } = ctx;
+        // Only the app's page (bench/floor builds its own page with this config).
+        if (!bundle || !entry?.moduleIds.some((id) => id.endsWith('/src/main.tsx'))) return html;
+        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const roots = entry.dynamicImports.filter((f) => UI_MODULES.some((re) => re.test(chunks.get(f)?.facadeModuleId ?? '')));
+        if (roots.length !== UI_MODULES.length) throw new Error(`ui-preload: main.tsx's entry chunk no longer imports the UI's modules dynamically (found ${roots.join(', ') || 'none'})`);
+        // The entry's own static imports are in the page already (Vite's modulepreload links).
+        const have = new Set([entry.fileName, ...entry.imports]);
+        const wanted: string[] = [];
+        const visit = (file: string) => {
+          if (have.has(file)) return;
+          have.add(file);
+          wanted.push(file);
+          for (const next of chunks.get(file)?.imports ?? []) visit(next);
+        };
+        for (const file of roots) visit(file);
+        return { html, tags: wanted.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: base + file }, injectTo: 'head' as const })) };
+      },
+    },
+  };
+}
+
 // The CSP meta of index.html is for the built app; the dev server's React refresh preamble is an inline script.
 const devWithoutCsp: Plugin = {
   name: 'dev-without-csp',
@@ -199,7 +241,7 @@ function linkPreviews(publicUrl: string | undefined): Plugin {
 export default defineConfig({
   // Relative URLs: the same build runs at a domain's root and under any sub-path (GitHub Pages' /<repo>/), docs/deploy.md.
   base: './',
-  plugins: [react(), sandbox(), devWithoutCsp, immutableAssets, linkPreviews(process.env.PLAYGROUND_URL)],
+  plugins: [react(), sandbox(), uiPreload(), devWithoutCsp, immutableAssets, linkPreviews(process.env.PLAYGROUND_URL)],
   worker: {
     // Monaco's workers, like ours, as classic scripts: no module-worker support needed.
     format: 'iife',

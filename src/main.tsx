@@ -2,9 +2,13 @@
  * The composition root: creates the page's evaluator, link encoder, stores (the case, the UI's own state), the starting
  * case (link, autosave or default), live evaluation, persistence (URL hash, drafts), the embed bridge, and renders React
  * with them in the services context. Nothing else creates state at import time.
+ *
+ * This module and what it imports statically are the page's small entry chunk: the sandbox frame starts, and with it
+ * its workers, as soon as they have run. The UI (React DOM, the App and everything only it needs) is a chunk of its
+ * own, fetched with the page (index.html preloads it: vite.config.ts `uiPreload`) and evaluated after this module, so
+ * the frame never waits for the UI's code (docs/performance.md, "The frame first").
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { openInPlaygroundUrl } from './ui/embed/messages.ts';
 import { parseEmbedOptions } from './ui/embed/options.ts';
 import { createEvaluator } from './sandbox/host.ts';
@@ -16,7 +20,6 @@ import { indexedDbShelf, startStoredReports } from './state/storedReports.ts';
 import { ENGINE_BUILD_ID } from './sandbox/buildId.ts';
 import { createPersistedStore } from './state/persistence/index.ts';
 import { browserStorage, localStateStorage } from './state/persistence/storages.ts';
-import { App } from './ui/App.tsx';
 import { copyText } from './ui/clipboard.ts';
 import { openMonacoAfterFirstVerdict } from './ui/editor/monacoGate.ts';
 import { TOO_LARGE } from './ui/linkSize.ts';
@@ -33,6 +36,8 @@ import { createLinkEncoder } from './state/linkEncoder.ts';
 // A crash during a run fails that run (the status line says so); one after it landed leaves the verdict and says so.
 const scripts = createScriptSource();
 const evaluator = createEvaluator({ scripts, onCrashBetweenRuns: (message) => store.getState().setWorkerNote(`The evaluation worker crashed after the verdict: ${message}.`) });
+// The UI's chunks (index.html preloads them): evaluated after this module, so after the frame has started.
+const uiModules = Promise.all([import('react-dom/client'), import('./ui/App.tsx')]);
 const links = createLinkEncoder();
 const options = parseEmbedOptions(window.location.search);
 // The starting case comes from the link, else the draft (state/persistence). An embed never touches storage: the host
@@ -80,10 +85,17 @@ const services: AppServices = {
   sideRuns: createSideRuns(() => createEvaluator({ scripts })),
 };
 
-createRoot(root).render(
-  <StrictMode>
-    <ServicesContext.Provider value={services}>
-      <App />
-    </ServicesContext.Provider>
-  </StrictMode>,
+uiModules.then(
+  ([{ createRoot }, { App }]) =>
+    createRoot(root).render(
+      <StrictMode>
+        <ServicesContext.Provider value={services}>
+          <App />
+        </ServicesContext.Provider>
+      </StrictMode>,
+    ),
+  // A chunk that could not be fetched (a network drop, a deploy that removed it): say so where the app would be.
+  (e: unknown) => {
+    root.textContent = `The playground could not load its interface (${e instanceof Error ? e.message : String(e)}). Reload the page to try again.`;
+  },
 );
