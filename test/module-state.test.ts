@@ -32,6 +32,7 @@ const REALM_TABLES: Record<string, string> = {
   'src/engine/libs/index.ts: asModules': 'the frozen module object of a schema library\'s namespace, one per namespace of a chunk loaded once per realm',
   'src/engine/lib/pipes.ts: transforms': 'whether a schema object holds a transform: a fact of an immutable object, asked by walks that have no session',
   'src/engine/load/handler.ts: answers': 'a registered tool\'s handler answer, per registered tool object (the loader\'s; its tools come from a session\'s loads)',
+  'src/engine/zod-parts/stand-in.ts: installers': 'the installer of each zod part the bundled core left out: one per part of the zod module graph, itself loaded once per realm',
   'src/engine/load/modules.ts: requires': 'the require function of a zod modules object (realm-wide, as the worlds are)',
 };
 

@@ -3,7 +3,7 @@
  * (test/adding-a-client.test.ts, test/adding-a-case-field.test.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -15,6 +15,8 @@ export function copySrc(root: string): void {
   mkdirSync(root, { recursive: true });
   cpSync(join(ROOT, 'src'), join(root, 'src'), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(root, 'package.json'));
+  // The project's packages where src/ finds them: a zod part's chunk imports its file by path (src/engine/zod-parts).
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   const options = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as { compilerOptions: unknown };
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: options.compilerOptions, include: ['src'] }));
 }

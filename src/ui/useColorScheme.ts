@@ -2,24 +2,22 @@
  * The color scheme the app follows: in an embed, the page's `theme=` option; in the full app, the header's choice
  * (remembered); 'auto' follows the system. Mirrored to <html data-theme>.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useServices, useUi } from './storeContext.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
-/** The page's one query list: React reads the snapshot on every render, and `matchMedia` makes a new list per call. */
-let media: MediaQueryList | undefined;
-const systemDark = (): MediaQueryList => (media ??= window.matchMedia(QUERY));
-
-function subscribe(onChange: () => void): () => void {
-  const list = systemDark();
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-/** The system's scheme, live. */
+/** The system's scheme, live: one query list per component (React reads the snapshot on every render, and `matchMedia` makes a new list per call). */
 export function useSystemScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribe, () => (systemDark().matches ? 'dark' : 'light'));
+  const list = useMemo(() => window.matchMedia(QUERY), []);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [list],
+  );
+  return useSyncExternalStore(subscribe, () => (list.matches ? 'dark' : 'light'));
 }
 
 /** 'dark' or 'light', live. */
