@@ -35,15 +35,19 @@ function reportChunks(input: unknown): ReadonlyArray<Chunk<unknown>> {
  * for a realm that only computes the first report (phases/first.ts `firstChunksFor`), the ones given.
  */
 export function chunksFor(input: unknown, first?: ReadonlyArray<Chunk<unknown>>, memo?: TranspileMemo): ReadonlyArray<Chunk<unknown>> {
-  // A library's schema is registered on the v2 server even in a first report (SDK 1.x takes zod only: load/register.ts).
-  const libraries = libraryChunksFor(input);
-  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...transpilerChunksFor(input, memo), ...zodPartChunksFor(input), ...(libraries.length > 0 ? [sdkV2, ...libraries] : [])];
+  // The case as sent, unchecked: a schema that is not a string needs none of the source's chunks.
+  const schema = typeof input === 'object' && input !== null ? (input as { schema?: unknown }).schema : undefined;
+  return [...(first ?? reportChunks(input)), ...worldChunksFor(input), ...(typeof schema === 'string' ? sourceChunksFor(schema, memo) : [])];
 }
 
-/** sucrase, when the case's schema source is not a plain JavaScript module (load/transpile.ts). */
-function transpilerChunksFor(input: unknown, memo?: TranspileMemo): ReadonlyArray<Chunk<unknown>> {
-  const schema = typeof input === 'object' && input !== null ? (input as { schema?: unknown }).schema : undefined;
-  return typeof schema === 'string' && needsSucrase(schema, memo) ? [sucraseChunk] : [];
+/**
+ * What the schema source itself asks for: sucrase when it is not a plain JavaScript module (load/transpile.ts), the
+ * parts of zod it mentions, and the schema libraries it imports with the v2 SDK (a library's schema is registered on
+ * the v2 server even in a first report: SDK 1.x takes zod only, load/register.ts).
+ */
+function sourceChunksFor(source: string, memo?: TranspileMemo): ReadonlyArray<Chunk<unknown>> {
+  const libraries = libraryChunksFor(source);
+  return [...(needsSucrase(source, memo) ? [sucraseChunk] : []), ...zodPartChunksFor(source), ...(libraries.length > 0 ? [sdkV2, ...libraries] : [])];
 }
 
 /** Loads the chunks a case needs (see chunksFor; `memo`: the session's, which keeps the plain rewrite it made). Rejects when one cannot be loaded (the caller reports it). */

@@ -6,5 +6,5 @@ import { zodPartChunksFor } from '../../src/engine/zod-parts/index.ts';
 (globalThis as { probe?: unknown }).probe = {
   host,
   requireModule,
-  load: (schema: string) => Promise.all(zodPartChunksFor({ schema }).map((c) => c.load())),
+  load: (schema: string) => Promise.all(zodPartChunksFor(schema).map((c) => c.load())),
 };

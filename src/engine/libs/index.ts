@@ -43,10 +43,9 @@ function libraryOfSpecifier(specifier: string): SchemaLibrary | undefined {
   return SCHEMA_LIBRARIES.find((l) => l.specifiers.includes(specifier));
 }
 
-/** The chunks of the libraries a case (as sent, unchecked) imports. */
-export function libraryChunksFor(input: unknown): Array<Chunk<unknown>> {
-  const schema = typeof input === 'object' && input !== null ? (input as { schema?: unknown }).schema : undefined;
-  return typeof schema === 'string' ? librariesIn(schema).map((l) => l.chunk) : [];
+/** The chunks of the libraries a schema source imports. */
+export function libraryChunksFor(source: string): Array<Chunk<unknown>> {
+  return librariesIn(source).map((l) => l.chunk);
 }
 
 const asModules = new WeakMap<object, object>();

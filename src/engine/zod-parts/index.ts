@@ -27,8 +27,7 @@ export const ZOD_PART_CHUNKS: Readonly<Record<ZodPart['name'], Chunk<Part>>> = {
   'from-json-schema': partChunk('from-json-schema', () => import('./zod-from-json-schema.ts')),
 };
 
-/** The chunks of the zod parts a case's (as sent, unchecked) schema source mentions. */
-export function zodPartChunksFor(input: unknown): Array<Chunk<unknown>> {
-  const schema = typeof input === 'object' && input !== null ? (input as { schema?: unknown }).schema : undefined;
-  return typeof schema === 'string' ? zodPartsIn(schema).map((p) => ZOD_PART_CHUNKS[p.name]) : [];
+/** The chunks of the zod parts a schema source mentions. */
+export function zodPartChunksFor(source: string): Array<Chunk<unknown>> {
+  return zodPartsIn(source).map((p) => ZOD_PART_CHUNKS[p.name]);
 }
